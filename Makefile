@@ -1,0 +1,33 @@
+# cryptoperf — one Makefile ties the pipeline together.
+#   make        install missing packages, fetch library sources, build firmware
+#               and generator, run the benchmark suite in QEMU, validate,
+#               regenerate site/
+#   make test   every test; ends with "N passed, N failed"
+#   make site   regenerate site/ from data/ only (fast, no firmware)
+# The pieces live in mk/*.mk, one concern each.
+
+.DEFAULT_GOAL := all
+SHELL := /bin/bash
+.DELETE_ON_ERROR:
+
+TOP := $(CURDIR)
+BUILD := $(TOP)/build
+
+include mk/deps.mk
+include mk/gen.mk
+-include mk/firmware.mk
+include mk/site.mk
+include mk/test.mk
+
+.PHONY: all
+all: deps $(CRYPTOPERF) $(ALL_EXTRA)
+	$(MAKE) --no-print-directory measure
+	$(MAKE) --no-print-directory validate site
+
+.PHONY: validate
+validate: $(CRYPTOPERF)
+	$(CRYPTOPERF) validate $(DATASETS)
+
+.PHONY: clean
+clean:
+	rm -rf $(BUILD)

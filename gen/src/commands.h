@@ -1,0 +1,19 @@
+/* The subcommands of cryptoperf. Each lives in cmd_<name>.c and returns the
+ * process exit status: 0 ok, 1 invalid data, 2 usage or I/O error. */
+#ifndef CP_COMMANDS_H
+#define CP_COMMANDS_H
+
+enum { CP_EXIT_OK = 0, CP_EXIT_INVALID = 1, CP_EXIT_USAGE = 2 };
+
+typedef struct {
+    const char *name;
+    const char *summary;   /* one line for --help */
+    const char *usage;     /* full text for `cryptoperf help <name>` */
+    int (*run)(int argc, char **argv);   /* argv[0] is the command name */
+} cp_command;
+
+extern const cp_command cp_cmd_validate;
+extern const cp_command cp_cmd_import;
+extern const cp_command cp_cmd_render;
+
+#endif

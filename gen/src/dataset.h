@@ -1,0 +1,64 @@
+/* A dataset in memory: the YAML tree (kept, so every value still knows its
+ * file:line:column) plus an index of the results by field. Loading validates
+ * against the schema and runs the checks a schema cannot express
+ * (schema/README.md, "Checks beyond the schema"). */
+#ifndef CP_DATASET_H
+#define CP_DATASET_H
+
+#include <stddef.h>
+
+#include "diag.h"
+#include "node.h"
+
+typedef enum {
+#define X(id, name, type, role) CP_F_##id,
+#include "fields.def"
+#undef X
+    CP_F_COUNT
+} cp_field;
+
+typedef enum { CP_FT_TEXT, CP_FT_ENUM, CP_FT_INT, CP_FT_DEC } cp_field_type;
+typedef enum { CP_ROLE_ID, CP_ROLE_METRIC } cp_field_role;
+
+typedef struct {
+    const char *name;
+    cp_field_type type;
+    cp_field_role role;
+} cp_field_info;
+
+extern const cp_field_info cp_fields[CP_F_COUNT];
+/* CP_F_COUNT when unknown */
+cp_field cp_field_by_name(const char *name);
+
+typedef struct {
+    const cp_node *node;                 /* the result mapping */
+    const cp_node *value[CP_F_COUNT];    /* NULL when the field is absent */
+} cp_result;
+
+typedef struct cp_schema cp_schema;
+
+typedef struct {
+    cp_doc doc;
+    char *path;          /* as given */
+    char *series;        /* folder names, from the path */
+    char *name;          /* <library>-<version> folder */
+    cp_result *results;
+    size_t nresults;
+} cp_dataset;
+
+/* Loads and checks path. Problems go to diag (all of them); returns 0 when
+ * the dataset is valid, -1 otherwise. The dataset must be freed either way. */
+int cp_dataset_load(cp_dataset *ds, const char *path, const cp_schema *schema, cp_diag *diag);
+void cp_dataset_free(cp_dataset *ds);
+
+/* Header value by dotted path ("hardware.mcu", "system.core_clock_hz"). */
+const cp_node *cp_dataset_node(const cp_dataset *ds, const char *dotted);
+const char *cp_dataset_text(const cp_dataset *ds, const char *dotted);
+
+/* Field value text of a result, NULL when absent. */
+static inline const char *cp_result_text(const cp_result *r, cp_field f)
+{
+    return r->value[f] ? r->value[f]->text : 0;
+}
+
+#endif

@@ -1,0 +1,40 @@
+/* Allocation that never returns NULL (out of memory ends the program with a
+ * message: a generator cannot do anything useful without memory), growable
+ * strings, whole-file reading and atomic file replacement. */
+#ifndef CP_UTIL_H
+#define CP_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+void *cp_xmalloc(size_t n);
+void *cp_xcalloc(size_t n, size_t size);
+void *cp_xrealloc(void *p, size_t n);
+char *cp_xstrdup(const char *s);
+char *cp_xstrndup(const char *s, size_t n);
+char *cp_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+typedef struct {
+    char *data;
+    size_t len, cap;
+} cp_buf;
+
+void cp_buf_put(cp_buf *b, const char *s, size_t n);
+void cp_buf_puts(cp_buf *b, const char *s);
+void cp_buf_putc(cp_buf *b, char c);
+void cp_buf_printf(cp_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void cp_buf_vprintf(cp_buf *b, const char *fmt, va_list ap);
+void cp_buf_free(cp_buf *b);
+
+/* Whole file, NUL-terminated; NULL with errno set on failure. */
+char *cp_read_file(const char *path, size_t *len);
+
+/* Write data to path through a temporary file in the same folder and
+ * rename(2), so a reader never sees a half-written file. Creates missing
+ * parent folders. Leaves path untouched (returns 0) when its content is
+ * already identical, so unchanged pages keep their mtime. Returns -1 with
+ * errno set on failure, leaving no temporary behind. */
+int cp_write_file_atomic(const char *path, const char *data, size_t len);
+int cp_mkdir_p(const char *dir);
+
+#endif

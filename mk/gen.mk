@@ -1,0 +1,42 @@
+# The host generator: build/gen/cryptoperf (optimised) and
+# build/asan/cryptoperf (AddressSanitizer + UndefinedBehaviorSanitizer, used by
+# the tests). Every gen/src/*.c but main.c goes into a library that the unit
+# tests link too.
+GEN_PKGS := yaml-0.1 libcmark-gfm
+GEN_CFLAGS_COMMON := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Werror \
+  -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2 -Igen/src
+GEN_CFLAGS := $(GEN_CFLAGS_COMMON) -O2 -g
+ASAN_CFLAGS := $(GEN_CFLAGS_COMMON) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+GEN_LIBS = $(shell pkg-config --libs $(GEN_PKGS) 2>/dev/null) -lcmark-gfm-extensions -lcsv -lm
+GEN_INC = $(shell pkg-config --cflags $(GEN_PKGS) 2>/dev/null)
+
+GEN_SRC := $(sort $(wildcard gen/src/*.c))
+GEN_LIB_SRC := $(filter-out gen/src/main.c,$(GEN_SRC))
+GEN_HDR := $(wildcard gen/src/*.h gen/src/*.def)
+
+CRYPTOPERF := $(BUILD)/gen/cryptoperf
+CRYPTOPERF_ASAN := $(BUILD)/asan/cryptoperf
+GEN_LIB := $(BUILD)/gen/libcryptoperf.a
+GEN_LIB_ASAN := $(BUILD)/asan/libcryptoperf.a
+
+$(BUILD)/gen/%.o: gen/src/%.c $(GEN_HDR) | deps-gen
+	@mkdir -p $(@D)
+	$(CC) $(GEN_CFLAGS) $(GEN_INC) -c $< -o $@
+$(BUILD)/asan/%.o: gen/src/%.c $(GEN_HDR) | deps-gen
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) $(GEN_INC) -c $< -o $@
+
+$(GEN_LIB): $(patsubst gen/src/%.c,$(BUILD)/gen/%.o,$(GEN_LIB_SRC))
+	@rm -f $@; ar rcs $@ $^
+$(GEN_LIB_ASAN): $(patsubst gen/src/%.c,$(BUILD)/asan/%.o,$(GEN_LIB_SRC))
+	@rm -f $@; ar rcs $@ $^
+
+$(CRYPTOPERF): $(BUILD)/gen/main.o $(GEN_LIB)
+	$(CC) $(GEN_CFLAGS) -o $@ $^ $(GEN_LIBS)
+$(CRYPTOPERF_ASAN): $(BUILD)/asan/main.o $(GEN_LIB_ASAN)
+	$(CC) $(ASAN_CFLAGS) -o $@ $^ $(GEN_LIBS)
+
+.PHONY: gen deps-gen
+gen: $(CRYPTOPERF)
+deps-gen:
+	@$(TOP)/mk/install-deps $(DEPS_GEN)

@@ -1,0 +1,16 @@
+# TAP helpers for shell tests: source it, call ok/fail/check, end with done_testing.
+# shellcheck shell=bash
+_n=0
+_failed=0
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+CRYPTOPERF=${CRYPTOPERF:-$TOP/build/asan/cryptoperf}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+ok()   { _n=$((_n + 1)); echo "ok $_n - $*"; }
+fail() { _n=$((_n + 1)); _failed=$((_failed + 1)); echo "not ok $_n - $*"; }
+# check "description" command...   passes when the command exits 0
+check() { local d=$1; shift; if "$@"; then ok "$d"; else fail "$d"; fi; }
+# diag: a note in the log
+diag() { printf '# %s\n' "$@"; }
+done_testing() { echo "1..$_n"; [ "$_failed" -eq 0 ]; }
+tmpdir() { local d; d=$(mktemp -d); trap 'rm -rf "$d"' EXIT; echo "$d"; }
