@@ -207,11 +207,15 @@ $(FW_TEST_MANIFEST): $(FW_BOARD_MK) mk/firmware.mk crypto/mbedtls/mbedtls.mk $(f
 FW_IMAGES := $(FW_IMAGES_ELF) $(FW_MANIFEST)
 FW_TEST_IMAGES := $(FW_TEST_IMAGES_ELF) $(FW_TEST_MANIFEST)
 
-.PHONY: fw fw-test fw-fetch fw-libs fw-clean
+.PHONY: fw fw-test fw-fetch fw-libs fw-clean fw-selftest fw-selftest-boards
 fw-fetch: $(foreach v,$(MBEDTLS_VERSIONS),$(call MBEDTLS_PACKAGE,$(v)))
 fw-libs: $(foreach v,$(MBEDTLS_VERSIONS),$(foreach c,$(MBEDTLS_CONFIGS),$(FW_LIB_$(v)_$(c))))
 fw: $(FW_IMAGES)
-fw-test: $(FW_TEST_IMAGES)
+fw-test: $(FW_TEST_IMAGES) fw-selftest-boards
+# The counter self test runs on every board (tests/firmware/counter.t).
+fw-selftest: $(FW_IMG_DIR)/selftest.elf $(FW_TEST_MANIFEST)
+fw-selftest-boards:
+	+@$(foreach b,$(filter-out $(BOARD),$(FW_BOARDS)),$(MAKE) --no-print-directory BOARD=$(b) fw-selftest &&) true
 fw-clean:
 	rm -rf $(BUILD)/fw
 
