@@ -43,9 +43,10 @@ FW_TIMEOUT_BENCH := 60
 FW_TIMEOUT_TEST := 10
 
 # ---- sources: fetch (serialised: both share the private apt lists) ----
-$(call MBEDTLS_PACKAGE,2.28.3): crypto/mbedtls/fetch
+# The fetch runs once per version (a new revision needs `rm -r cache/mbedtls`).
+$(call MBEDTLS_PACKAGE,2.28.3): | crypto/mbedtls/fetch
 	crypto/mbedtls/fetch 2.28.3 $(MBEDTLS_SUITE_2.28.3) $(FW_CACHE)
-$(call MBEDTLS_PACKAGE,3.6.6): crypto/mbedtls/fetch | $(call MBEDTLS_PACKAGE,2.28.3)
+$(call MBEDTLS_PACKAGE,3.6.6): | crypto/mbedtls/fetch $(call MBEDTLS_PACKAGE,2.28.3)
 	crypto/mbedtls/fetch 3.6.6 $(MBEDTLS_SUITE_3.6.6) $(FW_CACHE)
 $(BUILD)/fw/mbedtls-%/package.h: $(FW_CACHE)/mbedtls/%/package
 	@mkdir -p $(@D)
