@@ -64,12 +64,7 @@ static void check_columns(const cp_csv_row *head, cp_import_columns *cols, cp_di
 
 static int is_digits(const char *s)
 {
-    if (!*s)
-        return 0;
-    for (; *s; s++)
-        if (*s < '0' || *s > '9')
-            return 0;
-    return 1;
+    return s[0] && s[strspn(s, "0123456789")] == '\0';
 }
 
 const char *cp_import_int_text(const char *cell)
