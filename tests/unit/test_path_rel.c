@@ -1,13 +1,6 @@
 /* The `$schema=` and "generated from" paths of an imported dataset must be
  * relative to the dataset's folder, whatever folder import ran in. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include <cmocka.h>
+#include "helpers.h"
 
 #include "path_rel.h"
 
