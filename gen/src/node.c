@@ -298,7 +298,7 @@ const cp_node *cp_map_get(const cp_node *map, const char *key)
     if (!map || map->kind != CP_MAP)
         return NULL;
     for (size_t i = 0; i < map->count; i++)
-        if (strcmp(map->keys[i]->text, key) == 0)
+        if (map->keys[i]->text[0] == key[0] && strcmp(map->keys[i]->text, key) == 0)
             return map->items[i];
     return NULL;
 }
@@ -352,16 +352,37 @@ cp_scalar_type cp_scalar_type_of(const cp_node *n)
     if (!n || n->kind != CP_SCALAR || !n->plain)
         return CP_T_STRING;
     const char *s = n->text;
-    if (!*s || !strcmp(s, "~") || !strcmp(s, "null") || !strcmp(s, "Null") || !strcmp(s, "NULL"))
-        return CP_T_NULL;
-    if (!strcmp(s, "true") || !strcmp(s, "false") || !strcmp(s, "True") || !strcmp(s, "False") ||
-        !strcmp(s, "TRUE") || !strcmp(s, "FALSE"))
-        return CP_T_BOOL;
-    if (is_int_text(s))
-        return CP_T_INT;
-    if (is_float_text(s))
-        return CP_T_FLOAT;
-    return CP_T_STRING;
+    /* the first character rules out most types: this runs for every value
+     * of every result */
+    switch (*s) {
+    case '\0':
+    case '~':
+    case 'n':
+    case 'N':
+        if (!*s || !strcmp(s, "~") || !strcmp(s, "null") || !strcmp(s, "Null") || !strcmp(s, "NULL"))
+            return CP_T_NULL;
+        return CP_T_STRING;
+    case 't':
+    case 'T':
+    case 'f':
+    case 'F':
+        if (!strcmp(s, "true") || !strcmp(s, "false") || !strcmp(s, "True") || !strcmp(s, "False") ||
+            !strcmp(s, "TRUE") || !strcmp(s, "FALSE"))
+            return CP_T_BOOL;
+        return CP_T_STRING;
+    case '+':
+    case '-':
+    case '.':
+    case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9':
+        if (is_int_text(s))
+            return CP_T_INT;
+        if (is_float_text(s))
+            return CP_T_FLOAT;
+        return CP_T_STRING;
+    default:
+        return CP_T_STRING;
+    }
 }
 
 int cp_scalar_int(const cp_node *n, long long *out)
