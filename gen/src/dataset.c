@@ -129,41 +129,27 @@ static void check_counter_kind(const cp_dataset *ds, const size_t *seq_index, cp
 }
 
 /* The identity of a result: every ID field that is present, compared by
- * YAML-typed value, so 128 and 0128 are the same key size. Only INT fields
- * have more than one spelling of a value (strings are compared as
- * written), so canonical text is the text with sign and leading zeros
- * normalised for integers. */
-static const char *canonical(const cp_result *r, int f, size_t *len, int *negative)
+ * YAML-typed value. Integer fields are compared as numbers (128, 0128 and
+ * 0x80 are the same key size); everything else as written. */
+static int int_value(const cp_result *r, int f, long long *v)
 {
-    const cp_node *v = r->value[f];
-    *negative = 0;
-    *len = 0;
-    if (v->kind != CP_SCALAR)
-        return "";
-    const char *s = v->text;
-    if (cp_fields[f].type == CP_FT_INT && cp_scalar_type_of(v) == CP_T_INT) {
-        *negative = *s == '-';
-        s += *s == '-' || *s == '+';
-        while (s[0] == '0' && s[1])
-            s++;
-        *negative = *negative && strcmp(s, "0") != 0;
-    }
-    *len = v->len - (size_t)(s - v->text);
-    return s;
+    return cp_fields[f].type == CP_FT_INT && cp_scalar_int(r->value[f], v) == 0;
 }
 
 static uint64_t identity_hash(const cp_result *r)
 {
     uint64_t h = 1469598103934665603ull;
     for (int f = 0; f < CP_F_COUNT; f++) {
-        if (!r->value[f] || cp_fields[f].role != CP_ROLE_ID)
+        const cp_node *v = r->value[f];
+        if (!v || cp_fields[f].role != CP_ROLE_ID)
             continue;
-        size_t len;
-        int negative;
-        const char *s = canonical(r, f, &len, &negative);
-        h = (h ^ (uint64_t)(f * 2 + negative)) * 1099511628211ull;
-        for (size_t i = 0; i < len; i++)
-            h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+        h = (h ^ (uint64_t)f) * 1099511628211ull;
+        long long iv;
+        if (int_value(r, f, &iv))
+            h = (h ^ (uint64_t)iv) * 1099511628211ull;
+        else if (v->kind == CP_SCALAR)
+            for (size_t i = 0; i < v->len; i++)
+                h = (h ^ (unsigned char)v->text[i]) * 1099511628211ull;
     }
     return h;
 }
@@ -171,20 +157,16 @@ static uint64_t identity_hash(const cp_result *r)
 static int same_identity(const cp_result *a, const cp_result *b)
 {
     for (int f = 0; f < CP_F_COUNT; f++) {
-        if (cp_fields[f].role != CP_ROLE_ID)
+        const cp_node *va = a->value[f], *vb = b->value[f];
+        if (cp_fields[f].role != CP_ROLE_ID || (!va && !vb))
             continue;
-        if (!a->value[f] != !b->value[f])
+        /* absent in one; or a mapping or list where a value belongs (the
+         * schema already failed: never call it a duplicate too) */
+        if (!va || !vb || va->kind != CP_SCALAR || vb->kind != CP_SCALAR)
             return 0;
-        if (!a->value[f])
-            continue;
-        /* a mapping or list where a value belongs: the schema already
-         * failed, never call it a duplicate too */
-        if (a->value[f]->kind != CP_SCALAR || b->value[f]->kind != CP_SCALAR)
-            return 0;
-        size_t la, lb;
-        int na, nb;
-        const char *sa = canonical(a, f, &la, &na), *sb = canonical(b, f, &lb, &nb);
-        if (la != lb || na != nb || memcmp(sa, sb, la) != 0)
+        long long ia, ib;
+        int na = int_value(a, f, &ia), nb = int_value(b, f, &ib);
+        if (na != nb || (na ? ia != ib : strcmp(va->text, vb->text) != 0))
             return 0;
     }
     return 1;

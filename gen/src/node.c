@@ -308,16 +308,43 @@ const char *cp_scalar(const cp_node *n)
     return n && n->kind == CP_SCALAR ? n->text : NULL;
 }
 
-static int is_int_text(const char *s)
+/* The base of a YAML 1.2 core-schema integer (10, 16 for 0x.., 8 for
+ * 0o..), 0 when s is not one; *digits is where the digits start. */
+static int int_base(const char *s, const char **digits)
 {
-    if (*s == '-' || *s == '+')
+    int base = 10;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'o')) {
+        base = s[1] == 'x' ? 16 : 8;
+        s += 2;
+    } else if (*s == '-' || *s == '+') {
         s++;
+    }
+    *digits = s;
     if (!*s)
         return 0;
-    for (; *s; s++)
-        if (*s < '0' || *s > '9')
+    for (; *s; s++) {
+        int ok = base == 16 ? ((*s >= '0' && *s <= '9') || ((*s | 0x20) >= 'a' && (*s | 0x20) <= 'f'))
+                            : (*s >= '0' && *s <= (base == 8 ? '7' : '9'));
+        if (!ok)
             return 0;
-    return 1;
+    }
+    return base;
+}
+
+static int is_int_text(const char *s)
+{
+    const char *digits;
+    return int_base(s, &digits) != 0;
+}
+
+/* [-+]? .inf (three spellings), or .nan (three spellings, no sign) */
+static int is_special_float(const char *s)
+{
+    if (!strcmp(s, ".nan") || !strcmp(s, ".NaN") || !strcmp(s, ".NAN"))
+        return 1;
+    if (*s == '-' || *s == '+')
+        s++;
+    return !strcmp(s, ".inf") || !strcmp(s, ".Inf") || !strcmp(s, ".INF");
 }
 
 static int is_float_text(const char *s)
@@ -377,7 +404,7 @@ cp_scalar_type cp_scalar_type_of(const cp_node *n)
     case '5': case '6': case '7': case '8': case '9':
         if (is_int_text(s))
             return CP_T_INT;
-        if (is_float_text(s))
+        if (is_float_text(s) || is_special_float(s))
             return CP_T_FLOAT;
         return CP_T_STRING;
     default:
@@ -389,9 +416,11 @@ int cp_scalar_int(const cp_node *n, long long *out)
 {
     if (cp_scalar_type_of(n) != CP_T_INT)
         return -1;
+    const char *digits;
+    int base = int_base(n->text, &digits);
     errno = 0;
     char *end;
-    long long v = strtoll(n->text, &end, 10);
+    long long v = strtoll(base == 10 ? n->text : digits, &end, base);
     if (errno || *end)
         return -1;
     *out = v;
