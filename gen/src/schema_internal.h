@@ -96,4 +96,7 @@ void cp_sch_found(cp_buf *b, const cp_sch *s, const cp_node *inst);
  * generic phrase; negated for else */
 void cp_sch_condition(cp_buf *b, const cp_sch *if_schema, int negated);
 
+/* The property name closest to a misspelt one, or NULL */
+const char *cp_sch_nearest(const cp_sch *s, const char *name);
+
 #endif

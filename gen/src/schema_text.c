@@ -130,3 +130,44 @@ void cp_sch_condition(cp_buf *b, const cp_sch *if_schema, int negated)
     cp_buf_printf(b, " (as the condition at schema line %u %s)", s->src->mark.line,
                   negated ? "does not hold" : "holds");
 }
+
+/* Levenshtein distance, for names of fields (short); longer texts are
+ * never "near" anything. */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 63 || lb > 63)
+        return (size_t)-1;
+    size_t row[64];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j];
+            size_t best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+const char *cp_sch_nearest(const cp_sch *s, const char *name)
+{
+    const char *best = NULL;
+    size_t best_d = strlen(name) < 5 ? 1 : 2; /* a typo, not another word */
+    for (size_t i = 0; i < s->nprops; i++) {
+        size_t d = edit_distance(name, s->prop_order[i]);
+        if (d <= best_d && (!best || d < best_d)) {
+            best = s->prop_order[i];
+            best_d = d;
+        }
+    }
+    return best;
+}

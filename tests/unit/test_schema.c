@@ -86,6 +86,10 @@ static void test_properties_required_additional(void **state)
     valid(s, "a: 1\nb: [x]\nc: {d: 1}\n");
     invalid(s, "a: 1\n", "t.yaml:1:1: missing required field 'b'");
     invalid(s, "a: 1\nb: 2\nzz: 3\n", "t.yaml:3:1: unknown field 'zz' (allowed: a, b, c)");
+    const char *typo = "{\"additionalProperties\": false, \"properties\": {\"key_bits\": {}, \"modulus_bits\": {}}}";
+    invalid(typo, "key_bit: 1\n", "unknown field 'key_bit' (did you mean 'key_bits'? allowed: key_bits, modulus_bits)");
+    invalid(typo, "modulo_bits: 1\n", "(did you mean 'modulus_bits'?");
+    invalid(typo, "colour: 1\n", "unknown field 'colour' (allowed: key_bits, modulus_bits)");
     unsigned n;
     free(check(s, "x: 1\ny: 2\n", &n));
     assert_int_equal(n, 4); /* two unknown, two missing: every problem */
