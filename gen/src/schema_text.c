@@ -94,7 +94,7 @@ void cp_sch_describe(cp_buf *b, const cp_sch *s)
         cp_buf_printf(b, " matching %s", s->pattern);
 }
 
-void cp_sch_found(cp_buf *b, const cp_sch *s, const cp_node *inst)
+void cp_sch_found(cp_buf *b, const cp_node *inst, int quoting_helps)
 {
     unsigned t = cp_json_type(inst);
     if (t == CP_JT_OBJ || t == CP_JT_ARR) {
@@ -109,8 +109,7 @@ void cp_sch_found(cp_buf *b, const cp_sch *s, const cp_node *inst)
         return;
     }
     put_value(b, inst, 1);
-    int wants_string = (s->types & CP_JT_STR) || (s->values && s->values[0].type == CP_JT_STR);
-    if (t != CP_JT_STR && wants_string && !(s->types & t))
+    if (quoting_helps)
         cp_buf_puts(b, " (unquoted, so not a string: put it in quotes)");
     long long i;
     double d;
