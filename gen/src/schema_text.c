@@ -1,33 +1,17 @@
 /* The words of schema error messages: what a schema expects ("an integer
  * >= 1", "one of AES, 3DES, ...") and what the data holds instead. Data
- * text is quoted, control characters escaped and long values cut, so a
- * message stays one readable line whatever the input. */
+ * text goes through cp_buf_put_quoted, so a message stays one readable
+ * line whatever the input. */
 #include <string.h>
 
 #include "schema_internal.h"
-
-static void put_quoted(cp_buf *b, const char *s)
-{
-    cp_buf_putc(b, '\'');
-    size_t n = 0;
-    for (; *s && n < 80; s++, n++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch < 0x20 || ch == 0x7f)
-            cp_buf_printf(b, "\\x%02x", ch);
-        else
-            cp_buf_putc(b, (char)ch);
-    }
-    if (*s)
-        cp_buf_puts(b, "...");
-    cp_buf_putc(b, '\'');
-}
 
 static void put_value(cp_buf *b, const cp_node *v, int quote_strings)
 {
     if (v->kind != CP_SCALAR)
         cp_buf_puts(b, v->kind == CP_MAP ? "an object" : "a list");
     else if (quote_strings && cp_json_type(v) == CP_JT_STR)
-        put_quoted(b, v->text);
+        cp_buf_put_quoted(b, v->text);
     else
         cp_buf_puts(b, v->text);
 }

@@ -232,12 +232,15 @@ static void report_unknown(vctx *c, const cp_sch *s, const cp_node *key, const s
     for (size_t i = 0; i < s->nprops; i++)
         cp_buf_printf(&allowed, "%s%s", i ? ", " : "", s->prop_order[i]);
     cp_buf_put(&allowed, "", 0);
+    cp_buf name = { 0 };
+    cp_buf_put_quoted(&name, key->text);
     const char *near = cp_sch_nearest(s, key->text);
     if (near)
-        report(c, key, &key->mark, path, NULL, "unknown field '%s' (did you mean '%s'? allowed: %s)", key->text, near,
+        report(c, key, &key->mark, path, NULL, "unknown field %s (did you mean '%s'? allowed: %s)", name.data, near,
                allowed.data);
     else
-        report(c, key, &key->mark, path, NULL, "unknown field '%s' (allowed: %s)", key->text, allowed.data);
+        report(c, key, &key->mark, path, NULL, "unknown field %s (allowed: %s)", name.data, allowed.data);
+    cp_buf_free(&name);
     cp_buf_free(&allowed);
 }
 

@@ -171,11 +171,11 @@ static void test_counter_kind(void **state)
     char *cyc = replaced(fixture, "instructions: 98012", "cycles: 98012");
     expect_invalid(GOOD_PATH, cyc,
                    GOOD_PATH ":86:13: results[3].cycles: expected no cycles in a dataset with counter.kind "
-                   "instructions, found 98012");
+                   "'instructions', found cycles: 98012");
     /* cycles dataset: every instructions result is wrong, the cycles one fine */
     char *hw = replaced(cyc, "kind: instructions", "kind: cycles");
     char *out = load_text(GOOD_PATH, hw, schema, 0, -1);
-    assert_contains(out, "results[0].instructions: expected no instructions in a dataset with counter.kind cycles");
+    assert_contains(out, "results[0].instructions: expected no instructions in a dataset with counter.kind 'cycles'");
     assert_contains(out, "results[4].instructions");
     assert_not_contains(out, "results[3]");
     assert_int_equal(count_lines(out), 3);
