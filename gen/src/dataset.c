@@ -276,6 +276,8 @@ int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t
         cp_diag_at(diag, &top, NULL, "expected a dataset (a YAML mapping), found an empty document");
         return -1;
     }
+    cp_diag_held held;
+    cp_diag_hold(diag, &held);
     if (schema)
         cp_schema_validate(schema, ds->doc.root, diag);
     else if (ds->doc.root->kind != CP_MAP)
@@ -289,6 +291,7 @@ int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t
     check_counter_kind(ds, seq_index, diag);
     check_duplicates(ds, seq_index, diag);
     free(seq_index);
+    cp_diag_release(diag, &held, ds->doc.file);
     return diag->errors == before ? 0 : -1;
 }
 

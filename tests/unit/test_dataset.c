@@ -273,6 +273,8 @@ static void test_schema_and_beyond_together(void **state)
     assert_contains(out, "series: expected a string matching");
     assert_contains(out, "series: expected 'demo' (the series folder name), found 'Demo'");
     assert_int_equal(count_lines(out), 3);
+    /* in file order, although the folder check runs after the schema */
+    assert_true(strstr(out, "(the series folder name)") < strstr(out, "results[0].key_bits"));
     free(out);
     free(worse);
     free(bad);
