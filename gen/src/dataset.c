@@ -259,8 +259,9 @@ int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t
     if (!buf) {
         text = cp_read_file(path, &len);
         if (!text) {
+            const char *why = strerror(errno);
             ds->doc.file = cp_xstrdup(path);
-            cp_diag_at(diag, NULL, NULL, "%s: cannot read: %s", path, strerror(errno));
+            cp_diag_at(diag, NULL, NULL, "%s: cannot read: %s", path, why);
             return -2;
         }
         buf = text;

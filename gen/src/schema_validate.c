@@ -306,10 +306,13 @@ static void explain_alternatives(vctx *c, cp_sch *const *alts, size_t n, const c
             cp_buf_printf(&names, "%s%s", i ? ", " : "", subs[i].list[0].missing);
         report(c, inst, &inst->mark, path, NULL, "expected %s the fields %s, found none", words, names.data);
         cp_buf_free(&names);
-    } else {
+    } else if (subs[best].n) {
         char *suffix = cp_xasprintf(" (the closest of %zu alternatives)", n);
         adopt(c, &subs[best], suffix);
         free(suffix);
+    } else { /* cannot happen: a failing alternative explains itself */
+        report(c, inst, &inst->mark, path, NULL, "expected %s the %zu alternatives at schema line %u to match", words,
+               n, alts[0]->src->mark.line);
     }
     for (size_t i = 0; i < n; i++)
         free_problems(&subs[i]);
