@@ -67,6 +67,7 @@ int cp_layout_load(cp_layout *l, const char *templates_dir, const char *name, cp
     l->counter = optional_map(root, "counter", diag);
     l->row_labels = optional_map(root, "row_labels", diag);
     l->column_sets = optional_map(root, "column_sets", diag);
+    l->pivots = optional_map(root, "pivots", diag);
     l->tables = optional_map(root, "tables", diag);
     if (!l->tables)
         cp_diag_node(diag, root, NULL, "expected a 'tables' mapping, found none");

@@ -23,6 +23,7 @@ typedef struct cp_layout {
     const cp_node *tables;  /* table name -> definition */
     const cp_node *row_labels;  /* pivot row label formats by family */
     const cp_node *column_sets; /* name -> sequence of [header, cell] */
+    const cp_node *pivots;      /* name -> pivot shape */
 } cp_layout;
 
 /* Loads templates_dir/name. Problems go to diag; returns 0 or -1 (the

@@ -271,6 +271,10 @@ void cp_page_write(const cp_page *p, const cp_writer *w, cp_buf *out)
         w->node(&r, n, entering);
     }
     cmark_iter_free(it);
+    /* exactly one newline at the end, whatever the last block left */
+    while (out->len && out->data[out->len - 1] == '\n')
+        out->data[--out->len] = '\0';
+    cp_buf_putc(out, '\n');
 }
 
 /* ---- helpers shared by the writers ---- */

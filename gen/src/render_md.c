@@ -53,10 +53,10 @@ static void md_node(cp_render *r, cmark_node *n, int entering)
         return;
     case CMARK_NODE_PARAGRAPH:
         if (entering) {
-            int item = cmark_node_parent(n) && cmark_node_get_type(cmark_node_parent(n)) == CMARK_NODE_ITEM;
             if (cp_render_in_quote(n))
                 cp_buf_puts(o, "> ");
-            r->line_start = !item;
+            /* a list item's text starts a block too ("- # x" is a heading) */
+            r->line_start = 1;
         } else {
             cp_buf_puts(o, cp_render_in_tight_list(n) ? "\n" : "\n\n");
         }

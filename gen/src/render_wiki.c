@@ -63,7 +63,7 @@ static void wiki_node(cp_render *r, cmark_node *n, int entering)
     }
     case CMARK_NODE_PARAGRAPH:
         if (entering) {
-            r->line_start = !cmark_node_parent(n) || cmark_node_get_type(cmark_node_parent(n)) != CMARK_NODE_ITEM;
+            r->line_start = 1;
         } else {
             cp_buf_puts(o, cp_render_in_tight_list(n) ? "\n" : "\n\n");
         }

@@ -247,6 +247,14 @@ static const cp_node *row_format(const cp_layout *l, const cp_node *labels, cons
 static int build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, const cp_node *def, cp_diag *diag)
 {
     const cp_node *pv = cp_map_get(def, "pivot");
+    if (pv->kind == CP_SCALAR) {
+        const cp_node *named = cp_map_get(l->pivots, pv->text);
+        if (!named || named->kind != CP_MAP) {
+            cp_diag_node(diag, pv, "pivot", "expected a pivot shape or the name of one in 'pivots', found '%s'", pv->text);
+            return -1;
+        }
+        pv = named;
+    }
     const char *missing = cp_scalar(cp_map_get(def, "missing"));
     if (!missing)
         missing = l->missing;
