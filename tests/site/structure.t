@@ -54,6 +54,16 @@ for w in $pages; do
   fi
 done
 
+# data is text, never markup: the fixture full of markup characters gives no
+# emphasis, link, raw HTML or strikethrough in cmark-gfm's HTML
+esc=tests/golden/expected/escape/tricky-1.0-rc1/index.md
+cmark-gfm -e table -e autolink -e strikethrough "$esc" >"$T/esc.html"
+if grep -qE '<(em|strong|del|a|b|script)[ >]' "$T/esc.html"; then
+  fail "$esc: markup from data reached the HTML"; diag "$(grep -oE '<(em|strong|del|a|b|script)[ >][^<]*' "$T/esc.html" | head -5)"
+else
+  ok "$esc: markup characters in data stay text in cmark-gfm's HTML"
+fi
+
 # the checks can fail
 printf '{| class="wikitable"\n! a !! b\n|-\n| 1 || 2 || 3\n|}\n' >"$T/bad.wiki"
 if wiki_tables "$T/bad.wiki" >/dev/null 2>&1; then fail "a row wider than its header goes unnoticed"; else ok "a row wider than its header is caught"; fi
