@@ -349,7 +349,8 @@ static int eval_seg(const seg *s, const cp_fmt_ctx *ctx, cp_buf *out)
             rc = 1;
         } else {
             set_text(&v, n->text);
-            v.is_int = cp_scalar_type_of(n) == CP_T_INT;
+            /* decimal digits only: "0x472" is an integer to YAML, not to group */
+            v.is_int = cp_scalar_type_of(n) == CP_T_INT && n->len && strspn(n->text, "0123456789") == n->len;
         }
     }
     if (rc == 0) {
