@@ -85,9 +85,19 @@ static int selected(const selection *sel, const cp_result *r)
 
 /* ---- a growing table ---- */
 
-static void add_row(cp_table *t)
+/* capacity for n items, grown geometrically (tables of 10^5 rows) */
+static void *grow(void *p, size_t n, size_t *cap, size_t size)
 {
-    t->cells = cp_xrealloc(t->cells, (t->nrows + 1) * t->ncols * sizeof *t->cells);
+    if (n <= *cap)
+        return p;
+    while (*cap < n)
+        *cap = *cap ? *cap * 2 : 16;
+    return cp_xrealloc(p, *cap * size);
+}
+
+static void add_row(cp_table *t, size_t *cap)
+{
+    t->cells = grow(t->cells, (t->nrows + 1) * t->ncols, cap, sizeof *t->cells);
     memset(&t->cells[t->nrows * t->ncols], 0, t->ncols * sizeof *t->cells);
     t->nrows++;
 }
@@ -177,7 +187,7 @@ static int build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, con
     }
     size_t nsrc = from ? (items ? items->count : 0) : ds->nresults;
     char **cells = NULL;   /* nrows x nc, NULL = missing */
-    size_t nrows = 0;
+    size_t nrows = 0, cells_cap = 0, table_cap = 0;
     int *used = cp_xcalloc(nc ? nc : 1, sizeof *used);
     cp_fmt_ctx ctx = { ds, l, NULL, NULL, NULL };
     for (size_t s = 0; rc == 0 && s < nsrc; s++) {
@@ -190,7 +200,7 @@ static int build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, con
             ctx.result = &ds->results[s];
             ctx.record = ds->results[s].node;
         }
-        cells = cp_xrealloc(cells, (nrows + 1) * nc * sizeof *cells);
+        cells = grow(cells, (nrows + 1) * nc, &cells_cap, sizeof *cells);
         for (size_t i = 0; i < nc; i++) {
             char *v = eval_or_null(c[i].cell, &ctx);
             cells[nrows * nc + i] = v;
@@ -210,7 +220,7 @@ static int build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, con
                 t->head[k++] = h ? h : cp_xstrdup("");
             }
         for (size_t r = 0; r < nrows; r++) {
-            add_row(t);
+            add_row(t, &table_cap);
             for (size_t i = 0, k = 0; i < nc; i++) {
                 char *v = cells[r * nc + i];
                 if (!used[i])
@@ -326,8 +336,9 @@ static int build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, co
         t->head[0] = corner ? corner : cp_xstrdup("");
         for (size_t i = 0; i < cols.n; i++)
             t->head[i + 1] = cp_xstrdup(cols.items[i]);
+        size_t table_cap = 0;
         for (size_t r = 0; r < rows.n; r++) {
-            add_row(t);
+            add_row(t, &table_cap);
             t->cells[r * t->ncols].text = cp_xstrdup(rows.items[r]);
             for (size_t i = 0; i < cols.n; i++) {
                 char *v = grid[r * gc + i];
@@ -364,6 +375,7 @@ static int build_config(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
     }
     t->ncols = 2;
     t->note_group = group ? cp_xstrdup(group) : NULL;
+    size_t table_cap = 0;
     cp_fmt_ctx ctx = { ds, l, NULL, NULL, NULL };
     for (size_t i = 0; i < rows->count; i++) {
         const cp_node *row = rows->items[i];
@@ -393,7 +405,7 @@ static int build_config(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
         char *lt = ok ? eval_or_null(lf, &ctx) : NULL;
         char *vt = ok ? eval_or_null(vf, &ctx) : NULL;
         if (lt && vt) {
-            add_row(t);
+            add_row(t, &table_cap);
             cp_cell *c = &t->cells[(t->nrows - 1) * 2];
             c[0].text = lt;
             c[1].text = vt;
