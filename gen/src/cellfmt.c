@@ -274,6 +274,16 @@ static int eval_derived(derived d, const cp_fmt_ctx *ctx, value *v)
     return 0;
 }
 
+/* the value as an unsigned integer: 0, or -1 when it is not one */
+static int int_value(const value *v, unsigned long long *out)
+{
+    char *end;
+    if (!v->is_int)
+        return -1;
+    *out = strtoull(v->text.data, &end, 10);
+    return *end == '\0' ? 0 : -1;
+}
+
 static void apply_filter(const filter *flt, const cp_layout *layout, value *v, int *raw)
 {
     switch (flt->kind) {
@@ -294,11 +304,7 @@ static void apply_filter(const filter *flt, const cp_layout *layout, value *v, i
         return;
     case F_K: {
         unsigned long long n;
-        char *end;
-        if (!v->is_int)
-            return;
-        n = strtoull(v->text.data, &end, 10);
-        if (*end == '\0' && n && n % 1024 == 0) {
+        if (int_value(v, &n) == 0 && n && n % 1024 == 0) {
             v->text.len = 0;
             cp_buf_printf(&v->text, "%lluK", n / 1024);
             v->is_int = 0;
@@ -307,13 +313,11 @@ static void apply_filter(const filter *flt, const cp_layout *layout, value *v, i
     }
     case F_MHZ: {
         unsigned long long hz;
-        char *end;
-        if (!v->is_int)
-            return;
-        hz = strtoull(v->text.data, &end, 10);
-        v->text.len = 0;
-        cp_fmt_ratio(&v->text, hz, 1000000, 6);
-        v->is_int = 0;
+        if (int_value(v, &hz) == 0) {
+            v->text.len = 0;
+            cp_fmt_ratio(&v->text, hz, 1000000, 6);
+            v->is_int = 0;
+        }
         return;
     }
     case F_PART_FAMILY: {
