@@ -12,8 +12,8 @@
 # The checks print the rows they miss and exit 1 when any is missing.
 use strict;
 use warnings;
-use utf8;
-use open qw(:std :encoding(UTF-8));
+# bytes throughout (UTF-8 text compares byte for byte): perl-base, the part
+# of Perl every Debian system has, is all this needs
 
 sub decode_wiki {
     my ($s) = @_;
@@ -114,11 +114,11 @@ sub check {
             $n++;
             my $key = squash($v5_fixed{$line} // $line);
             next if $have{ $have_of->(undef, $key) };
-            print "# $page: no row for seed line: $line\n";
+            print "$page: no row for seed line: $line\n";
             $missing++;
         }
         die "$seed: no table line found: the seed is not what this check expects\n" if $n == 0;
-        print "# $page: $n seed rows checked ($what)\n";
+        print "$page: $n seed rows checked ($what)\n";
     }
     return $missing ? 1 : 0;
 }
@@ -176,10 +176,10 @@ if ($cmd eq 'check-numbers') {
                 last;
             }
             next if $found;
-            print "# $page: no row holds the numbers of seed line: $line\n";
+            print "$page: no row holds the numbers of seed line: $line\n";
             $missing++;
         }
-        print "# $page: " . scalar(@seed_data) . " seed rows checked (numbers)\n";
+        print "$page: " . scalar(@seed_data) . " seed rows checked (numbers)\n";
     }
     exit $missing ? 1 : 0;
 }
