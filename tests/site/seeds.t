@@ -27,7 +27,7 @@ run() { # description, command...
   local out
   out=$("$@" 2>&1)
   local rc=$?
-  [ -n "$out" ] && diag "$out"
+  [ -n "$out" ] && sed 's/^/# /' <<<"$out"
   if [ $rc -eq 0 ]; then ok "$d"; else fail "$d"; fi
 }
 # shellcheck disable=SC2046
