@@ -11,6 +11,7 @@
 #include "dataset.h"
 #include "diff.h"
 #include "diff_emit.h"
+#include "diff_page.h"
 #include "schema.h"
 #include "util.h"
 
@@ -47,6 +48,12 @@ static const char usage[] =
     "  --format yaml|json  the machine-readable diff (default yaml), on stdout\n"
     "                   unless -o is given\n"
     "  -o FILE          write it to FILE instead (atomically)\n"
+    "  --out DIR        write the diff page DIR/index.wiki and DIR/index.md\n"
+    "                   (summary, versions, thresholds, then every table with\n"
+    "                   old/new/change columns and marks); without --format or\n"
+    "                   -o, nothing goes to stdout\n"
+    "  --templates DIR  layouts for the page: NEW's layout gives labels, digit\n"
+    "                   grouping and heading numbers (default: templates)\n"
     "  --fail-on MARK[,MARK]  exit 1 when any metric (or row, for added and\n"
     "                   removed) has one of these marks, e.g. --fail-on worse\n"
     "  --cross-series   allow OLD and NEW of different series\n"
@@ -68,6 +75,8 @@ typedef struct {
     const char *schema_path;
     const char *format;
     const char *out_file;
+    const char *out_dir;
+    const char *templates;
     int cross_series;
     unsigned char fail_on[CP_MARK_COUNT];
     cp_diff_thresholds thresholds;
@@ -145,6 +154,10 @@ static int parse_options(options *o, int argc, char **argv)
             o->format = v;
         } else if ((v = option_value(argc, argv, &i, "-o"))) {
             o->out_file = v;
+        } else if ((v = option_value(argc, argv, &i, "--out"))) {
+            o->out_dir = v;
+        } else if ((v = option_value(argc, argv, &i, "--templates"))) {
+            o->templates = v;
         } else if ((v = option_value(argc, argv, &i, "--fail-on"))) {
             if (parse_fail_on(o, v))
                 return CP_EXIT_USAGE;
@@ -253,13 +266,16 @@ static int run(int argc, char **argv)
     memset(&d, 0, sizeof d);
     if (!status)
         cp_diff_compute(&d, ds[0].results, ds[0].nresults, ds[1].results, ds[1].nresults, &o.thresholds);
-    if (!status) {
+    if (!status && (o.format || o.out_file || !o.out_dir)) {
         cp_buf b = { 0 };
         int json = o.format && !strcmp(o.format, "json");
         cp_diff_emit(&b, json ? CP_YJ_JSON : CP_YJ_YAML, &d, &ds[0], &ds[1], &o.thresholds);
         status = write_out(o.out_file, &b);
         cp_buf_free(&b);
     }
+    if (!status && o.out_dir &&
+        cp_diff_pages_write(o.out_dir, o.templates ? o.templates : "templates", &d, &ds[0], &ds[1], &o.thresholds))
+        status = CP_EXIT_USAGE;
     if (!status)
         status = fail_on(&d, &o);
     cp_diff_free(&d);

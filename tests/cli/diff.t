@@ -154,6 +154,42 @@ expect "an unknown option: exit 2" 2 "unknown option or missing value: --frobnic
 expect "an unwritable -o: exit 2" 2 "cannot write /proc/cryptoperf-diff.yaml" \
   "$CRYPTOPERF" diff -o /proc/cryptoperf-diff.yaml "$V4" "$V5"
 
+# --- the diff page, through the page engine ---------------------------------
+"$CRYPTOPERF" diff --out "$T/page" "$V4" "$V5" >"$T/stdout" 2>"$T/err"
+check "--out writes the page (exit 0), nothing on stdout" [ $? -eq 0 -a ! -s "$T/stdout" ]
+check "... index.wiki and index.md" [ -s "$T/page/index.wiki" -a -s "$T/page/index.md" ]
+MD=$T/page/index.md WIKI=$T/page/index.wiki
+check "page: the summary comes first" [ "$(grep -m1 '^## ' "$MD")" = "## 1. Summary" ]
+check "page: AES summary row with its geometric mean" \
+  grep -qxF '| AES | 84 | 8 | 0 | 0 | 0 | 0 | 0.7093 (-29.1 %, 84 rows) |' "$MD"
+check "page (md): AES-CBC 128 32 bytes encryption Small 5299 -> 3742 (-29.4 %)" \
+  grep -qxF '| AES CBC | 128 bits | 32 bytes | Encryption | Small | 5299 | 3742 | -1557 (-29.4 %) better | better |' "$MD"
+check "page (wiki): the same row" \
+  grep -qxF '| AES CBC || 128 bits || 32 bytes || Encryption || Small || 5299 || 3742 || -1557 (-29.4 %) better || better' "$WIKI"
+check "page: SHA256 8000 bytes / 128-byte chunks, digits grouped as on the pages" \
+  grep -qxF '| SHA256 | 8000 bytes | 128 bytes | Digest | 402 655 | 388 744 | -13 911 (-3.5 %) better | better |' "$MD"
+check "page: footprint row with byte deltas (global data 1 -> 0)" \
+  grep -qxF '| AES CBC | Encryption | Small | 2960 | 2386 | -574 (-19.4 %) better | 380 | 324 | -56 (-14.7 %) better | 1 | 0 | -1 (-100.0 %) better | 524 | 552 | +28 (+5.3 %) worse | worse |' "$MD"
+check "page: the matching note" grep -qxF -- '- field hash present only in OLD for ECDSA; ignored for matching' "$MD"
+check "page: ECDSA keeps V4's hash column (old values)" \
+  grep -qxF '| SECP256R1 | SHA256 | Signature | Small | Low | 2 924 624 | 2 898 200 | -26 424 (-0.9 %) unchanged | unchanged |' "$MD"
+check "page: every row of both versions in the tables (matched + added + removed)" \
+  [ "$(grep -cE '\| (better|worse|unchanged|not-comparable|added|removed) \|$' "$MD")" -eq $((m + a + r)) ]
+check "page (wiki): as many table rows" \
+  [ "$(grep -cE '\|\| (better|worse|unchanged|not-comparable|added|removed)$' "$WIKI")" -eq $((m + a + r)) ]
+cp "$MD" "$T/page.md.1"; cp "$WIKI" "$T/page.wiki.1"
+"$CRYPTOPERF" diff --format json --out "$T/page" "$V4" "$V5" >"$T/both.json"
+check "--out with --format: page unchanged (deterministic) and JSON on stdout" \
+  bash -c "cmp -s '$T/page.md.1' '$MD' && cmp -s '$T/page.wiki.1' '$WIKI' && cmp -s '$T/both.json' '$T/cmox.json'"
+TRICKY=tests/fixtures/render/data/escape/tricky-1.0-rc1
+"$CRYPTOPERF" diff --out "$T/tricky" "$TRICKY" "$TRICKY" >/dev/null 2>&1
+check "page: data text is escaped (Markdown)" grep -qF 'a\|b \<c\> \& {{x}} \[\[y\]\]' "$T/tricky/index.md"
+check "page: data text is escaped (wiki)" \
+  bash -c "grep -qF 'a&#124;b &lt;c&gt; &amp; &#123;&#123;x&#125;&#125; &#91;&#91;y&#93;&#93;' '$T/tricky/index.wiki' && ! grep -qF '[[y]]' '$T/tricky/index.wiki'"
+expect "--out with a layout that cannot be loaded: exit 2" 2 "cannot use the layout $T/none/st" \
+  "$CRYPTOPERF" diff --templates "$T/none" --out "$T/nopage" "$V4" "$V5"
+check "... and no page written" [ ! -e "$T/nopage" ]
+
 # --- help ------------------------------------------------------------------
 "$CRYPTOPERF" help diff >"$T/help" 2>&1
 check "cryptoperf help diff: exit 0, options and matching rules" \
