@@ -1,38 +1,26 @@
 /* Position tracking of the CSV reader: every cell must know the
  * file:line:column where it starts, across quotes, embedded line ends, CRLF,
  * blank lines, a BOM and multi-byte characters; errors name their place. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include <cmocka.h>
+#include "helpers.h"
 
 #include "csv_read.h"
 
 typedef struct {
     cp_csv csv;
-    char *msgs;
-    size_t msgs_len;
+    capture msgs;
     int rc;
 } parsed;
 
 static void parse(parsed *p, const char *text)
 {
-    FILE *mem = open_memstream(&p->msgs, &p->msgs_len);
-    assert_non_null(mem);
-    cp_diag diag = { mem, 0 };
-    p->rc = cp_csv_parse(&p->csv, "t.csv", text, strlen(text), &diag);
-    fclose(mem);
+    capture_open(&p->msgs);
+    p->rc = cp_csv_parse(&p->csv, "t.csv", text, strlen(text), &p->msgs.diag);
 }
 
 static void done(parsed *p)
 {
     cp_csv_free(&p->csv);
-    free(p->msgs);
+    capture_close(&p->msgs);
 }
 
 typedef struct {
@@ -104,8 +92,7 @@ static void assert_error(const char *text, const char *want)
     parsed p;
     parse(&p, text);
     assert_int_equal(p.rc, -1);
-    if (!strstr(p.msgs, want))
-        fail_msg("wanted '%s', got '%s'", want, p.msgs);
+    assert_contains(capture_text(&p.msgs), want);
     done(&p);
 }
 

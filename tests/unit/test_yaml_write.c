@@ -1,14 +1,6 @@
 /* Strings written by cp_yaml_put_string must read back, through libyaml, as
  * the same string, also inside a flow mapping; ordinary labels stay plain. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include <cmocka.h>
+#include "helpers.h"
 
 #include "node.h"
 #include "yaml_write.h"
