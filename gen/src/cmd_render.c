@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "commands.h"
 #include "dataset.h"
@@ -17,7 +18,8 @@
 #define DEFAULT_SCHEMA "schema/dataset.schema.json"
 
 static const char usage[] =
-    "usage: cryptoperf render [--data DIR] [--templates DIR] [--out DIR] [--schema FILE] [DATASET...]\n"
+    "usage: cryptoperf render [--data DIR] [--templates DIR] [--out DIR] [--schema FILE] [--timing]\n"
+    "                         [DATASET...]\n"
     "\n"
     "Writes the pages of each DATASET (a dataset.yaml; default: every\n"
     "DIR/<series>/<library>-<version>/dataset.yaml of --data) as\n"
@@ -36,6 +38,8 @@ static const char usage[] =
     "  --out DIR        output folder (default: site)\n"
     "  --schema FILE    the schema (default: $CRYPTOPERF_SCHEMA, else\n"
     "                   " DEFAULT_SCHEMA ")\n"
+    "  --timing         print on stderr the time spent loading and validating\n"
+    "                   the datasets vs building and writing the pages\n"
     "\n"
     "exit status: 0 written, 1 some dataset invalid, 2 usage error, a template\n"
     "problem or a file that cannot be read or written\n";
@@ -57,7 +61,15 @@ typedef struct {
     size_t nlayouts;
     output *out;
     size_t nout;
+    double load_s, render_s;   /* --timing */
 } job;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 static const cp_layout *layout_for(job *j, const char *templates, const char *name, cp_diag *diag)
 {
@@ -98,7 +110,10 @@ static int render_one(job *j, const char *path, const cp_schema *schema, const c
 {
     cp_diag diag = { stderr, 0 };
     cp_dataset ds;
+    double t0 = now();
     int rc = cp_dataset_load(&ds, path, schema, &diag);
+    double t1 = now();
+    j->load_s += t1 - t0;
     if (rc != 0) {
         cp_dataset_free(&ds);
         return rc == -2 ? CP_EXIT_USAGE : CP_EXIT_INVALID;
@@ -120,6 +135,7 @@ static int render_one(job *j, const char *path, const cp_schema *schema, const c
     }
     if (l)
         cp_page_free(&page);
+    j->render_s += now() - t1;
     cp_dataset_free(&ds);
     return status;
 }
@@ -139,9 +155,13 @@ static void job_free(job *j)
 static int run(int argc, char **argv)
 {
     const char *schema_path = NULL, *data = "data", *templates = "templates", *outdir = "site";
-    int first = 1;
+    int first = 1, timing = 0;
     for (; first < argc && argv[first][0] == '-'; first++) {
         const char *a = argv[first];
+        if (!strcmp(a, "--timing")) {
+            timing = 1;
+            continue;
+        }
         const char **dst = !strcmp(a, "--schema") ? &schema_path
                          : !strcmp(a, "--data")      ? &data
                          : !strcmp(a, "--templates") ? &templates
@@ -196,11 +216,15 @@ static int run(int argc, char **argv)
         fprintf(stderr, "cryptoperf render: nothing written (%s)\n",
                 status == CP_EXIT_INVALID ? "invalid data" : "template or file problem");
     } else {
+        double t = now();
         for (size_t i = 0; i < j.nout; i++)
             if (cp_write_file_atomic(j.out[i].path, j.out[i].data, j.out[i].len) != 0) {
                 perror(j.out[i].path);
                 status = CP_EXIT_USAGE;
             }
+        if (timing)
+            fprintf(stderr, "timing: load+validate %.3f s, build+format pages %.3f s, write files %.3f s\n", j.load_s,
+                    j.render_s, now() - t);
     }
     job_free(&j);
     return status;

@@ -128,35 +128,48 @@ static void check_counter_kind(const cp_dataset *ds, const size_t *seq_index, cp
         }
 }
 
-/* The identity of a result as one string: every ID field that is present,
- * by its YAML-typed value (so 128 and 0128 are the same key size). */
-static void identity_key(const cp_result *r, cp_buf *b)
+/* The identity of a result: every ID field that is present, compared by
+ * YAML-typed value. Integer fields are compared as numbers (128, 0128 and
+ * 0x80 are the same key size); everything else as written. */
+static int int_value(const cp_result *r, int f, long long *v)
 {
-    b->len = 0;
-    cp_buf_put(b, "", 0);
+    return cp_fields[f].type == CP_FT_INT && cp_scalar_int(r->value[f], v) == 0;
+}
+
+static uint64_t identity_hash(const cp_result *r)
+{
+    uint64_t h = 1469598103934665603ull;
     for (int f = 0; f < CP_F_COUNT; f++) {
         const cp_node *v = r->value[f];
         if (!v || cp_fields[f].role != CP_ROLE_ID)
             continue;
+        h = (h ^ (uint64_t)f) * 1099511628211ull;
         long long iv;
-        double dv;
-        if (v->kind != CP_SCALAR)
-            cp_buf_printf(b, "%d=n%p;", f, (const void *)v); /* never equal: schema already failed */
-        else if (cp_scalar_int(v, &iv) == 0)
-            cp_buf_printf(b, "%d=i%lld;", f, iv);
-        else if (cp_scalar_type_of(v) == CP_T_FLOAT && cp_scalar_double(v, &dv) == 0)
-            cp_buf_printf(b, "%d=f%.17g;", f, dv);
-        else
-            cp_buf_printf(b, "%d=s%zu:%s;", f, v->len, v->text);
+        if (int_value(r, f, &iv))
+            h = (h ^ (uint64_t)iv) * 1099511628211ull;
+        else if (v->kind == CP_SCALAR)
+            for (size_t i = 0; i < v->len; i++)
+                h = (h ^ (unsigned char)v->text[i]) * 1099511628211ull;
     }
+    return h;
 }
 
-static uint64_t hash_text(const char *s, size_t len)
+static int same_identity(const cp_result *a, const cp_result *b)
 {
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-    return h;
+    for (int f = 0; f < CP_F_COUNT; f++) {
+        const cp_node *va = a->value[f], *vb = b->value[f];
+        if (cp_fields[f].role != CP_ROLE_ID || (!va && !vb))
+            continue;
+        /* absent in one; or a mapping or list where a value belongs (the
+         * schema already failed: never call it a duplicate too) */
+        if (!va || !vb || va->kind != CP_SCALAR || vb->kind != CP_SCALAR)
+            return 0;
+        long long ia, ib;
+        int na = int_value(a, f, &ia), nb = int_value(b, f, &ib);
+        if (na != nb || (na ? ia != ib : strcmp(va->text, vb->text) != 0))
+            return 0;
+    }
+    return 1;
 }
 
 /* One hash-table pass: linear in the number of results. */
@@ -168,18 +181,14 @@ static void check_duplicates(const cp_dataset *ds, const size_t *seq_index, cp_d
     size_t cap = 4;
     while (cap < 2 * n)
         cap *= 2;
-    size_t *slot = cp_xmalloc(cap * sizeof *slot); /* result index + 1, 0 = empty */
-    memset(slot, 0, cap * sizeof *slot);
-    char **keys = cp_xcalloc(n, sizeof *keys);
+    size_t *slot = cp_xcalloc(cap, sizeof *slot); /* result index + 1, 0 = empty */
     uint64_t *hashes = cp_xmalloc(n * sizeof *hashes);
-    cp_buf b = { 0 };
     for (size_t i = 0; i < n; i++) {
-        identity_key(&ds->results[i], &b);
-        hashes[i] = hash_text(b.data, b.len);
+        hashes[i] = identity_hash(&ds->results[i]);
         size_t at = (size_t)hashes[i] & (cap - 1);
         for (; slot[at]; at = (at + 1) & (cap - 1)) {
             size_t j = slot[at] - 1;
-            if (hashes[j] == hashes[i] && strcmp(keys[j], b.data) == 0)
+            if (hashes[j] == hashes[i] && same_identity(&ds->results[j], &ds->results[i]))
                 break;
         }
         if (slot[at]) {
@@ -192,13 +201,8 @@ static void check_duplicates(const cp_dataset *ds, const size_t *seq_index, cp_d
                          seq_index[j], ds->results[j].node->mark.line);
             continue;
         }
-        keys[i] = cp_xstrndup(b.data, b.len);
         slot[at] = i + 1;
     }
-    cp_buf_free(&b);
-    for (size_t i = 0; i < n; i++)
-        free(keys[i]);
-    free(keys);
     free(hashes);
     free(slot);
 }

@@ -127,7 +127,7 @@ static int equal_value(const cp_jval *v, const cp_node *inst, unsigned t)
         return 0;
     switch (t) {
     case CP_JT_STR:
-        return strcmp(v->node->text, inst->text) == 0;
+        return v->node->text[0] == inst->text[0] && strcmp(v->node->text, inst->text) == 0;
     case CP_JT_BOOL:
         return (v->node->text[0] | 0x20) == (inst->text[0] | 0x20);
     case CP_JT_NULL:

@@ -226,6 +226,9 @@ static void test_duplicates(void **state)
     dup = with_extra("0128", "Small");
     expect_invalid(GOOD_PATH, dup, "duplicate of results[0] at line 50");
     free(dup);
+    dup = with_extra("0x80", "Small");
+    expect_invalid(GOOD_PATH, dup, "duplicate of results[0] at line 50");
+    free(dup);
     /* one identifying field differs: not a duplicate */
     char *other = with_extra("128", "Fast");
     expect_valid(GOOD_PATH, other);
