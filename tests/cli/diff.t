@@ -194,6 +194,9 @@ check "... and no page written" [ ! -e "$T/nopage" ]
 "$CRYPTOPERF" help diff >"$T/help" 2>&1
 check "cryptoperf help diff: exit 0, options and matching rules" \
   bash -c "[ $? -eq 0 ] && grep -q -- '--fail-on MARK' '$T/help' && grep -q -- '--threshold METRIC=VALUE' '$T/help' && grep -q 'ignored for matching' '$T/help'"
+for o in $("$CRYPTOPERF" help diff | grep -o -- '--[a-z-]*' | sort -u); do
+  check "the man page documents diff $o" grep -q -- "$(sed 's/-/\\\\-/g' <<<"$o")" gen/cryptoperf.1
+done
 check "cryptoperf --help lists diff" bash -c "'$CRYPTOPERF' --help | grep -q '^  diff '"
 
 done_testing
