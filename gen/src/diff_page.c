@@ -40,7 +40,7 @@ static void heading(builder *b, int level, const char *text)
     append_text(h, text);
 }
 
-/* A paragraph of the pieces, joined; takes nothing. */
+/* A paragraph of plain text. */
 static void paragraph(builder *b, const char *text)
 {
     append_text(append(b->doc, CMARK_NODE_PARAGRAPH), text);
@@ -78,16 +78,21 @@ static const char *text_or(const cp_dataset *ds, const char *path, const char *f
 
 static void intro(builder *b, const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds)
 {
-    const char *lib = text_or(new_ds, "library.name", "?");
-    char *title = cp_xasprintf("%s %s to %s on %s: what changed", lib, text_or(old_ds, "library.version", "?"),
-                               text_or(new_ds, "library.version", "?"), text_or(new_ds, "hardware.mcu", "?"));
+    const char *lib = text_or(new_ds, "library.name", "?"), *old_lib = text_or(old_ds, "library.name", "?");
+    const char *mcu = text_or(new_ds, "hardware.mcu", "?"), *old_mcu = text_or(old_ds, "hardware.mcu", "?");
+    /* the library and the part are named once when both versions share them */
+    int same_lib = !strcmp(lib, old_lib), same_mcu = !strcmp(mcu, old_mcu);
+    char *title = cp_xasprintf("%s %s to %s%s%s on %s%s%s: what changed", old_lib,
+                               text_or(old_ds, "library.version", "?"), same_lib ? "" : lib, same_lib ? "" : " ",
+                               text_or(new_ds, "library.version", "?"), same_mcu ? "" : old_mcu,
+                               same_mcu ? "" : " and ", mcu);
     heading(b, 1, title);
     free(title);
     char *s = cp_xasprintf(
         "This page compares the results of %s %s (old) with those of %s %s (new). Every row of both versions is "
         "either matched with its counterpart, added (new only) or removed (old only): %zu matched, %zu added, %zu "
         "removed, of %zu old and %zu new rows.",
-        text_or(old_ds, "library.name", "?"), text_or(old_ds, "library.version", "?"), lib,
+        old_lib, text_or(old_ds, "library.version", "?"), lib,
         text_or(new_ds, "library.version", "?"), d->matched, d->added, d->removed, d->old_rows, d->new_rows);
     paragraph(b, s);
     free(s);

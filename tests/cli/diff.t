@@ -190,6 +190,23 @@ expect "--out with a layout that cannot be loaded: exit 2" 2 "cannot use the lay
   "$CRYPTOPERF" diff --templates "$T/none" --out "$T/nopage" "$V4" "$V5"
 check "... and no page written" [ ! -e "$T/nopage" ]
 
+# --- cycles vs instructions are never compared ------------------------------
+mkdir -p "$T/icount/stm32l5/cmox-050000b2"
+sed -e 's/^  kind: cycles$/  kind: instructions/' -e 's/ cycles: / instructions: /' \
+  "$FX/cmox-050000b2/dataset.yaml" >"$T/icount/stm32l5/cmox-050000b2/dataset.yaml"
+"$CRYPTOPERF" diff --fail-on not-comparable --out "$T/icpage" --format yaml "$FX/cmox-040000b1" \
+  "$T/icount/stm32l5/cmox-050000b2" >"$T/ic.yaml" 2>"$T/err"
+check "cycles vs instructions: --fail-on not-comparable exits 1 and says so" \
+  bash -c "[ $? -eq 1 ] && grep -q 'fail-on not-comparable: 5 metrics marked not-comparable' '$T/err'"
+rows "$T/ic.yaml" >"$T/ic.rows"
+check "... the count is not comparable, with both values and no change" \
+  grep -q 'mark: not-comparable id: cipher_mode: CBC key_bits: 128 buffer_bytes: 32 operation: encryption configuration: Small metrics: metric: cycles new_metric: instructions old: 5299 new: 3742 change: null relative_percent: null mark: not-comparable$' "$T/ic.rows"
+check "... and no geometric mean" bash -c "! grep -q 'geomean_ratio: [0-9]' '$T/ic.yaml'"
+check "... the page says so" \
+  bash -c "grep -qxF 'The old version counts cycles, the new one instructions: their counts are not comparable and are not compared.' '$T/icpage/index.md' && grep -qF '| 5299 cycles | 3742 instructions | not comparable |' '$T/icpage/index.md'"
+check "page title: library, both versions, the part" \
+  [ "$(head -n1 "$MD")" = "# CMOX 040000B1 to 050000B2 on STM32L552ZET6Q: what changed" ]
+
 # --- help ------------------------------------------------------------------
 "$CRYPTOPERF" help diff >"$T/help" 2>&1
 check "cryptoperf help diff: exit 0, options and matching rules" \
