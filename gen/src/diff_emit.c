@@ -39,7 +39,7 @@ static void thresholds(cp_yj *w, const cp_diff_thresholds *t)
         cp_yj_key(w, cp_fields[f].name);
         cp_yj_map_begin(w);
         cp_yj_key(w, cp_diff_metric_is_bytes((cp_field)f) ? "bytes" : "percent");
-        number(w, CP_F_TIME_MS, t->value[f]);
+        cp_yj_real(w, t->value[f], -1);
         cp_yj_key(w, "lower_is_better");
         cp_yj_bool(w, f != CP_F_THROUGHPUT);
         cp_yj_map_end(w);

@@ -89,6 +89,14 @@ check "self-diff: no change anywhere" \
 check "self-diff: every metric unchanged" \
   bash -c "! grep -E '^ +mark: ' '$T/self.yaml' | grep -vqx ' *mark: unchanged'"
 
+"$CRYPTOPERF" diff --out "$T/selfpage" "$V5" "$V5" >/dev/null 2>&1
+SP=$T/selfpage/index.md
+grep -E '\| (better|worse|unchanged|not-comparable|added|removed) \|$' "$SP" >"$T/selfpage.rows"
+check "self-diff page: all $(results "$V5") rows listed, all unchanged" \
+  [ "$(wc -l <"$T/selfpage.rows")" -eq "$(results "$V5")" -a "$(grep -c '| unchanged |$' "$T/selfpage.rows")" -eq "$(results "$V5")" ]
+check "self-diff page: every change reads '0 (0.0 %) unchanged', never a signed zero" \
+  bash -c "! grep -qE '(better|worse)( \\||$)|[-+]0[ .]' '$SP' && grep -qF '| 3742 | 3742 | 0 (0.0 %) unchanged |' '$SP'"
+
 # --- the exit status follows the threshold ---------------------------------
 mkdir -p "$T/a/stm32l5/cmox-050000b2" "$T/b/stm32l5/cmox-050000b2" "$T/c/stm32l5/cmox-050000b2"
 cp "$V5" "$T/a/stm32l5/cmox-050000b2/dataset.yaml"
