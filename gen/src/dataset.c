@@ -82,29 +82,43 @@ static void folders_from_path(cp_dataset *ds)
     ds->name = cp_xstrndup(p + start_name, end_name - start_name);
 }
 
+/* Data text for a message (see cp_buf_put_quoted); the caller frees. */
+static char *quoted(const char *text)
+{
+    cp_buf b = { 0 };
+    cp_buf_put_quoted(&b, text);
+    return b.data;
+}
+
 static void check_folders(const cp_dataset *ds, cp_diag *diag)
 {
     const cp_node *series = cp_dataset_node(ds, "series");
-    if (cp_scalar(series) && strcmp(series->text, ds->series) != 0)
-        cp_diag_node(diag, series, "series", "expected '%s' (the series folder name), found '%s'", ds->series,
-                     series->text);
+    if (cp_scalar(series) && strcmp(series->text, ds->series) != 0) {
+        char *want = quoted(ds->series), *found = quoted(series->text);
+        cp_diag_node(diag, series, "series", "expected %s (the series folder name), found %s", want, found);
+        free(want);
+        free(found);
+    }
 
     const cp_node *slug = cp_dataset_node(ds, "library.slug");
     const cp_node *version = cp_dataset_node(ds, "library.version");
     if (!cp_scalar(slug) || !cp_scalar(version))
         return;
-    char *want = cp_xasprintf("%s-%s", slug->text, version->text);
-    for (char *c = want + slug->len + 1; *c; c++)
+    char *name = cp_xasprintf("%s-%s", slug->text, version->text);
+    for (char *c = name + slug->len + 1; *c; c++)
         if (*c >= 'A' && *c <= 'Z')
             *c = (char)(*c - 'A' + 'a');
-    if (strcmp(want, ds->name) != 0) {
+    if (strcmp(name, ds->name) != 0) {
         /* point at the part that disagrees with the folder */
         int slug_ok = strncmp(ds->name, slug->text, slug->len) == 0 && ds->name[slug->len] == '-';
+        char *want = quoted(ds->name), *found = quoted(name);
         cp_diag_node(diag, slug_ok ? version : slug, slug_ok ? "library.version" : "library.slug",
-                     "expected <library.slug>-<lower-case library.version> to be the folder name '%s', found '%s'",
-                     ds->name, want);
+                     "expected <library.slug>-<lower-case library.version> to be the folder name %s, found %s", want,
+                     found);
+        free(want);
+        free(found);
     }
-    free(want);
+    free(name);
 }
 
 static void check_counter_kind(const cp_dataset *ds, const size_t *seq_index, cp_diag *diag)
@@ -116,16 +130,19 @@ static void check_counter_kind(const cp_dataset *ds, const size_t *seq_index, cp
         cp_field field;
         const char *kind;
     } needs[] = { { CP_F_CYCLES, "cycles" }, { CP_F_INSTRUCTIONS, "instructions" } };
+    char *kind_text = quoted(kind);
     for (size_t i = 0; i < ds->nresults; i++)
         for (size_t k = 0; k < sizeof needs / sizeof needs[0]; k++) {
             const cp_node *v = ds->results[i].value[needs[k].field];
             if (v && strcmp(kind, needs[k].kind) != 0) {
+                const char *field = cp_fields[needs[k].field].name;
                 char path[64];
-                snprintf(path, sizeof path, "results[%zu].%s", seq_index[i], cp_fields[needs[k].field].name);
-                cp_diag_node(diag, v, path, "expected no %s in a dataset with counter.kind %s, found %s",
-                             cp_fields[needs[k].field].name, kind, v->text ? v->text : "a value");
+                snprintf(path, sizeof path, "results[%zu].%s", seq_index[i], field);
+                cp_diag_node(diag, v, path, "expected no %s in a dataset with counter.kind %s, found %s: %s", field,
+                             kind_text, field, v->kind == CP_SCALAR ? v->text : "(not a number)");
             }
         }
+    free(kind_text);
 }
 
 /* The identity of a result: every ID field that is present, compared by
@@ -259,6 +276,8 @@ int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t
         cp_diag_at(diag, &top, NULL, "expected a dataset (a YAML mapping), found an empty document");
         return -1;
     }
+    cp_diag_held held;
+    cp_diag_hold(diag, &held);
     if (schema)
         cp_schema_validate(schema, ds->doc.root, diag);
     else if (ds->doc.root->kind != CP_MAP)
@@ -272,6 +291,7 @@ int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t
     check_counter_kind(ds, seq_index, diag);
     check_duplicates(ds, seq_index, diag);
     free(seq_index);
+    cp_diag_release(diag, &held, ds->doc.file);
     return diag->errors == before ? 0 : -1;
 }
 

@@ -149,9 +149,11 @@ static cp_node *parse_children(loader *ld, cp_node *n, yaml_event_type_t end, un
             }
             const cp_node *first = key_index_find(&ix, n, key->text);
             if (first) {
-                char buf[600];
-                snprintf(buf, sizeof buf, "'%.500s' (first at line %u)", key->text, first->mark.line);
-                fail_at(ld, km, "duplicate key", buf);
+                cp_buf what = { 0 };
+                cp_buf_put_quoted(&what, key->text);
+                cp_buf_printf(&what, " (first at line %u)", first->mark.line);
+                fail_at(ld, km, "duplicate key", what.data);
+                cp_buf_free(&what);
                 node_free(key);
                 break;
             }

@@ -57,7 +57,7 @@ expect_invalid "a negative count" "results[1].instructions: expected an integer 
 mutate 's/^    operation: decryption/    operation: encryption/'
 expect_invalid "a duplicate result" "results[1]: expected a result with its own identifying fields, found a duplicate of results[0] at line 50"
 mutate 's/^    instructions: 98012/    cycles: 98012/'
-expect_invalid "cycles in an instructions dataset" "results[3].cycles: expected no cycles in a dataset with counter.kind instructions"
+expect_invalid "cycles in an instructions dataset" "results[3].cycles: expected no cycles in a dataset with counter.kind 'instructions', found cycles: 98012"
 mutate 's/^series: demo/series: stm32l5/'
 expect_invalid "series does not match its folder" "series: expected 'demo' (the series folder name), found 'stm32l5'"
 mutate 's/^  version: "1.0"/  version: "1.1"/'

@@ -80,6 +80,7 @@ static void test_several_documents_refused(void **state)
 {
     (void)state;
     refused("a: 1\n---\nb: 2\n", "t.yaml:2:1: expected one YAML document, found a second");
+    refused("\"a\\e\": 1\n\"a\\e\": 2\n", "t.yaml:2:1: duplicate key 'a\\x1b' (first at line 1)");
 }
 
 static void test_syntax_error_position(void **state)
