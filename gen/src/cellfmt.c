@@ -274,6 +274,16 @@ static int eval_derived(derived d, const cp_fmt_ctx *ctx, value *v)
     return 0;
 }
 
+/* the value as an unsigned integer: 0, or -1 when it is not one */
+static int int_value(const value *v, unsigned long long *out)
+{
+    char *end;
+    if (!v->is_int)
+        return -1;
+    *out = strtoull(v->text.data, &end, 10);
+    return *end == '\0' ? 0 : -1;
+}
+
 static void apply_filter(const filter *flt, const cp_layout *layout, value *v, int *raw)
 {
     switch (flt->kind) {
@@ -294,11 +304,7 @@ static void apply_filter(const filter *flt, const cp_layout *layout, value *v, i
         return;
     case F_K: {
         unsigned long long n;
-        char *end;
-        if (!v->is_int)
-            return;
-        n = strtoull(v->text.data, &end, 10);
-        if (*end == '\0' && n && n % 1024 == 0) {
+        if (int_value(v, &n) == 0 && n && n % 1024 == 0) {
             v->text.len = 0;
             cp_buf_printf(&v->text, "%lluK", n / 1024);
             v->is_int = 0;
@@ -307,13 +313,11 @@ static void apply_filter(const filter *flt, const cp_layout *layout, value *v, i
     }
     case F_MHZ: {
         unsigned long long hz;
-        char *end;
-        if (!v->is_int)
-            return;
-        hz = strtoull(v->text.data, &end, 10);
-        v->text.len = 0;
-        cp_fmt_ratio(&v->text, hz, 1000000, 6);
-        v->is_int = 0;
+        if (int_value(v, &hz) == 0) {
+            v->text.len = 0;
+            cp_fmt_ratio(&v->text, hz, 1000000, 6);
+            v->is_int = 0;
+        }
         return;
     }
     case F_PART_FAMILY: {
@@ -349,7 +353,8 @@ static int eval_seg(const seg *s, const cp_fmt_ctx *ctx, cp_buf *out)
             rc = 1;
         } else {
             set_text(&v, n->text);
-            v.is_int = cp_scalar_type_of(n) == CP_T_INT;
+            /* decimal digits only: "0x472" is an integer to YAML, not to group */
+            v.is_int = cp_scalar_type_of(n) == CP_T_INT && n->len && strspn(n->text, "0123456789") == n->len;
         }
     }
     if (rc == 0) {
