@@ -95,6 +95,14 @@ static int usage_error(const char *fmt, ...)
     return CP_EXIT_USAGE;
 }
 
+/* s as a message shows data: quoted, control characters escaped, cut */
+static char *quoted(const char *s)
+{
+    cp_buf b = { 0 };
+    cp_buf_put_quoted(&b, s ? s : "?");
+    return b.data;
+}
+
 static int parse_fail_on(options *o, const char *spec)
 {
     for (const char *p = spec;;) {
@@ -102,9 +110,11 @@ static int parse_fail_on(options *o, const char *spec)
         char *name = cp_xstrndup(p, n);
         cp_diff_mark m = cp_diff_mark_by_name(name);
         if (m == CP_MARK_COUNT) {
-            usage_error("--fail-on: unknown mark '%s' (expected better, worse, unchanged, not-comparable, added "
-                        "or removed)",
-                        name);
+            char *q = quoted(name);
+            usage_error("--fail-on: unknown mark %s (expected better, worse, unchanged, not-comparable, added or "
+                        "removed)",
+                        q);
+            free(q);
             free(name);
             return -1;
         }
@@ -149,8 +159,12 @@ static int parse_options(options *o, int argc, char **argv)
             if (cp_diff_thresholds_parse(&o->thresholds, v, err, sizeof err))
                 return usage_error("%s", err);
         } else if ((v = option_value(argc, argv, &i, "--format"))) {
-            if (strcmp(v, "yaml") && strcmp(v, "json"))
-                return usage_error("--format: expected yaml or json, found '%s'", v);
+            if (strcmp(v, "yaml") && strcmp(v, "json")) {
+                char *q = quoted(v);
+                usage_error("--format: expected yaml or json, found %s", q);
+                free(q);
+                return CP_EXIT_USAGE;
+            }
             o->format = v;
         } else if ((v = option_value(argc, argv, &i, "-o"))) {
             o->out_file = v;
@@ -218,10 +232,13 @@ static int check_series(const cp_dataset ds[2], const options *o)
     const char *a = cp_dataset_text(&ds[0], "series"), *b = cp_dataset_text(&ds[1], "series");
     if (o->cross_series || (a && b && !strcmp(a, b)))
         return CP_EXIT_OK;
+    char *qa = quoted(a), *qb = quoted(b);
     fprintf(stderr,
-            "cryptoperf diff: OLD %s is series '%s' and NEW %s is series '%s'; to compare across series, "
+            "cryptoperf diff: OLD %s is series %s and NEW %s is series %s; to compare across series, "
             "add --cross-series\n",
-            ds[0].path, a ? a : "?", ds[1].path, b ? b : "?");
+            ds[0].path, qa, ds[1].path, qb);
+    free(qa);
+    free(qb);
     return CP_EXIT_USAGE;
 }
 

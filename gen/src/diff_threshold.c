@@ -47,10 +47,12 @@ void cp_diff_thresholds_default(cp_diff_thresholds *t)
 static int parse_item(cp_diff_thresholds *t, const char *item, size_t n, char *err, size_t errlen)
 {
     char *s = cp_xstrndup(item, n);
+    cp_buf q = { 0 };   /* the item or its metric, as a message shows data */
     int rc = -1;
     char *eq = strchr(s, '=');
     if (!eq || eq == s) {
-        snprintf(err, errlen, "threshold '%s': expected METRIC=VALUE", s);
+        cp_buf_put_quoted(&q, s);
+        snprintf(err, errlen, "threshold %s: expected METRIC=VALUE", q.data);
         goto out;
     }
     *eq = '\0';
@@ -60,7 +62,8 @@ static int parse_item(cp_diff_thresholds *t, const char *item, size_t n, char *e
         for (int k = 0; k < CP_F_COUNT; k++)
             if (cp_fields[k].role == CP_ROLE_METRIC)
                 cp_buf_printf(&known, "%s%s", known.len ? ", " : "", cp_fields[k].name);
-        snprintf(err, errlen, "threshold: unknown metric '%s' (expected one of %s)", s, known.data);
+        cp_buf_put_quoted(&q, s);
+        snprintf(err, errlen, "threshold: unknown metric %s (expected one of %s)", q.data, known.data);
         cp_buf_free(&known);
         goto out;
     }
@@ -71,13 +74,15 @@ static int parse_item(cp_diff_thresholds *t, const char *item, size_t n, char *e
     int bytes = cp_diff_metric_is_bytes(f);
     const char *unit = bytes ? "B" : "%";
     if (end == v || errno || !isfinite(x) || x < 0 || (*end && strcmp(end, unit))) {
-        snprintf(err, errlen, "threshold %s=%s: expected a non-negative number of %s, found '%s'", s, v,
-                 bytes ? "bytes (e.g. 32)" : "percent (e.g. 2%)", v);
+        cp_buf_put_quoted(&q, v);
+        snprintf(err, errlen, "threshold %s: expected a non-negative number of %s, found %s", cp_fields[f].name,
+                 bytes ? "bytes (e.g. 32)" : "percent (e.g. 2%)", q.data);
         goto out;
     }
     t->value[f] = x;
     rc = 0;
 out:
+    cp_buf_free(&q);
     free(s);
     return rc;
 }

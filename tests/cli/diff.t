@@ -147,7 +147,7 @@ expect "two different series without the flag: exit 2, names both and the flag" 
 check "... and with --cross-series: exit 0" [ $? -eq 0 ]
 expect "an unknown metric in a threshold: exit 2, naming it" 2 "unknown metric 'speed'" \
   "$CRYPTOPERF" diff --threshold speed=2% "$V4" "$V5"
-expect "a byte metric with percent: exit 2" 2 "code_bytes=3%: expected a non-negative number of bytes" \
+expect "a byte metric with percent: exit 2" 2 "threshold code_bytes: expected a non-negative number of bytes \(e.g. 32\), found '3%'" \
   "$CRYPTOPERF" diff --threshold code_bytes=3% "$V4" "$V5"
 expect "an unreadable dataset: exit 2" 2 "$T/missing/dataset.yaml: cannot read" \
   "$CRYPTOPERF" diff "$V4" "$T/missing/dataset.yaml"
