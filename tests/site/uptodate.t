@@ -8,6 +8,11 @@ T=$(mktemp -d); trap 'rm -rf "$T"' EXIT   # (lib.sh tmpdir loses its dir: its tr
 "$CRYPTOPERF" render --data data --templates templates --out "$T/a" 2>"$T/err"
 check "render of data/ exits 0" test $? -eq 0
 "$CRYPTOPERF" render --data data --templates templates --out "$T/b" 2>>"$T/err"
+# consecutive versions of one library on one series get their diff page
+check "render writes the CMOX 040000B1 -> 050000B2 diff page" \
+  test -s "$T/a/stm32l5/diff-cmox-040000b1-to-050000b2/index.wiki" -a -s "$T/a/stm32l5/diff-cmox-040000b1-to-050000b2/index.md"
+check "no diff page across libraries or series" \
+  test "$(find "$T/a" -maxdepth 2 -name 'diff-*' | wc -l)" -eq 1
 if diff -r "$T/a" "$T/b" >/dev/null; then ok "two renders are byte-identical"; else fail "two renders differ"; fi
 if diff -r "$T/a" site >"$T/diff" 2>&1; then
   ok "site/ is up to date with data/ and templates/"
