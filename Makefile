@@ -16,6 +16,7 @@ BUILD := $(TOP)/build
 include mk/deps.mk
 include mk/gen.mk
 -include mk/firmware.mk
+include mk/runner.mk
 include mk/site.mk
 include mk/test.mk
 
