@@ -113,7 +113,9 @@ int cpr_header_build(cpr_header *h, char ***owned, const cpr_set *s, const cpr_h
     /* notes: what the firmware says about its methods, and a per-image
      * overhead when the images calibrated different ones */
     static const char *const note_keys[] = { "stack_method", "heap_method", "message_notes" };
-    const char **notes = cp_xcalloc(4, sizeof *notes);
+    const char **notes = cp_xcalloc(5, sizeof *notes);
+    notes[h->nnotes++] = "Figures are executed instructions counted by QEMU (-icount), not cycles: the emulator "
+                         "models no pipeline, no wait states and no caches.";
     for (size_t i = 0; i < 3; i++) {
         const char *t = run_get(run, note_keys[i], NULL);
         if (t && *t)
