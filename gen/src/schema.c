@@ -229,8 +229,9 @@ static int is_annotation(const char *k)
     return 0;
 }
 
-static void compile_keyword(compiler *c, cp_sch *s, const char *k, const cp_node *v)
+static void compile_keyword(compiler *c, cp_sch *s, const cp_node *key, const cp_node *v)
 {
+    const char *k = key->text;
     if (is_annotation(k)) {
         return;
     } else if (!strcmp(k, "$defs")) {
@@ -303,7 +304,7 @@ static void compile_keyword(compiler *c, cp_sch *s, const char *k, const cp_node
     } else if (!strcmp(k, "else")) {
         s->else_schema = compile(c, v);
     } else {
-        compile_error(c, v,
+        compile_error(c, key,
                       "unsupported JSON Schema keyword '%s' (cryptoperf checks only the keywords listed in "
                       "gen/src/schema.c)",
                       k);
@@ -327,7 +328,7 @@ static cp_sch *compile(compiler *c, const cp_node *n)
 
     if (n->kind == CP_MAP) {
         for (size_t i = 0; i < n->count; i++)
-            compile_keyword(c, s, n->keys[i]->text, n->items[i]);
+            compile_keyword(c, s, n->keys[i], n->items[i]);
     } else if (cp_json_type(n) == CP_JT_BOOL) {
         s->is_false = n->text[0] == 'f' || n->text[0] == 'F';
     } else {

@@ -112,11 +112,10 @@ void cp_sch_found(cp_buf *b, const cp_sch *s, const cp_node *inst)
     int wants_string = (s->types & CP_JT_STR) || (s->values && s->values[0].type == CP_JT_STR);
     if (t != CP_JT_STR && wants_string && !(s->types & t))
         cp_buf_puts(b, " (unquoted, so not a string: put it in quotes)");
-    if ((t == CP_JT_INT || t == CP_JT_NUM) && !(s->types & CP_JT_STR)) {
-        cp_jnum n;
-        if (cp_json_number(inst, &n))
-            cp_buf_puts(b, " (out of range)");
-    }
+    long long i;
+    double d;
+    if ((t == CP_JT_INT && cp_scalar_int(inst, &i)) || (t == CP_JT_NUM && cp_scalar_double(inst, &d)))
+        cp_buf_puts(b, " (out of range)");
 }
 
 void cp_sch_condition(cp_buf *b, const cp_sch *if_schema, int negated)

@@ -169,6 +169,11 @@ static int value_ok(const cp_sch *s, const cp_node *inst, unsigned t)
 {
     if (s->types && !(s->types & t) && !(t == CP_JT_INT && (s->types & CP_JT_NUM)))
         return 0;
+    /* an integer the tools cannot hold is not a usable count */
+    long long ignored;
+    if (t == CP_JT_INT && (s->types || s->minimum || s->maximum || s->exclusive_minimum) &&
+        cp_scalar_int(inst, &ignored))
+        return 0;
     if (s->values) {
         size_t i = 0;
         while (i < s->nvalues && !equal_value(&s->values[i], inst, t))
