@@ -175,7 +175,7 @@ check "the datasets to keep exist" [ -s "$ds1" -a -s "$ds3" ]
 sum_before=$(cat "$ds1" "$ds3" | md5sum)
 fails() { # NAME EXPECTED-MESSAGE-REGEX [run options]
   local name=$1 want=$2; shift 2
-  run "$d/data1" "$@" >/dev/null 2>"$d/err-$name"
+  run "$d/data1" -j 4 "$@" >/dev/null 2>"$d/err-$name"
   local rc=$?
   check "$name: exit 1" [ $rc -eq 1 ]
   check "$name: says why" grep -qE "$want" "$d/err-$name"; grep -qE "$want" "$d/err-$name" || sed "s/^/# /" "$d/err-$name"
