@@ -39,3 +39,12 @@ $(BUILD)/tests/test_runner_%: tests/unit/test_runner_%.c $(RUNNER_LIB_ASAN) $(GE
 .PHONY: runner
 runner: $(RUNNER)
 TEST_PREREQS += $(RUNNER_ASAN)
+
+# make measure: build the board's images (mk/firmware.mk), run the full suite
+# and write data/$(BOARD)/mbedtls-<version>/dataset.yaml, all or nothing.
+# BOARD=mps2-an386 make measure for the other board.
+MEASURE_JOBS ?= $(shell nproc)
+.PHONY: measure
+measure: $(RUNNER) fw
+	$(RUNNER) -j $(MEASURE_JOBS) --top $(TOP) --data $(TOP)/data --schema $(TOP)/schema/dataset.schema.json \
+	  $(FW_MANIFEST)

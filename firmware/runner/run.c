@@ -102,12 +102,17 @@ unsigned cpr_runs_report(cpr_runs *r, FILE *err)
             continue;
         r->failed[i] = 1;
         failed++;
-        char *last = cpr_last_case(job->out.data);
+        /* The firmware names the case only for a known-answer failure; for
+         * a fault or a hang the last result it printed tells how far it got
+         * (the case that stopped it is the one after). */
+        char *last = strstr(errtext, "error: case ") ? NULL : cpr_last_case(job->out.data);
+        char *after = last ? cp_xasprintf(" (last case reported: %s)", last)
+                           : cp_xstrdup(strstr(errtext, "error: case ") ? "" : " (no case reported)");
         if (job->timed_out)
-            fprintf(err, "%s: timed out after %u s%s%s%s\n", image, job->timeout_s,
-                    last ? " (last case reported: " : "", last ? last : "", last ? ")" : "");
+            fprintf(err, "%s: timed out after %u s%s\n", image, job->timeout_s, after);
         else
-            fprintf(err, "%s: %s\n", image, why ? why : "reported errors with exit status 0");
+            fprintf(err, "%s: %s%s\n", image, why ? why : "reported errors with exit status 0", after);
+        free(after);
         echo_errors(err, image, errtext);
         free(last);
         free(why);
