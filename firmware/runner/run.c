@@ -57,14 +57,19 @@ int cpr_runs_execute(cpr_runs *r, unsigned parallel, FILE *progress, int tty)
     return cpr_pool_run(r->jobs, r->n, &o);
 }
 
-char *cpr_last_case(const char *out)
+char *cpr_last_case(const char *out, int *finished)
 {
     static const char tag[] = "# case ";
     const char *last = NULL;
+    *finished = 0;
     for (const char *p = out; p && *p;) {
         const char *s = p + strspn(p, " ");
-        if (strncmp(s, tag, sizeof tag - 1) == 0)
+        if (strncmp(s, tag, sizeof tag - 1) == 0) {
             last = s + sizeof tag - 1;
+            *finished = 0;
+        } else if (last && s[0] == '-' && (s[1] == ' ' || s[1] == '\n')) {
+            *finished = 1;
+        }
         p = strchr(p, '\n');
         p = p ? p + 1 : NULL;
     }
@@ -102,12 +107,14 @@ unsigned cpr_runs_report(cpr_runs *r, FILE *err)
             continue;
         r->failed[i] = 1;
         failed++;
-        /* The firmware names the case only for a known-answer failure; for
-         * a fault or a hang the last result it printed tells how far it got
-         * (the case that stopped it is the one after). */
-        char *last = strstr(errtext, "error: case ") ? NULL : cpr_last_case(job->out.data);
-        char *after = last ? cp_xasprintf(" (last case reported: %s)", last)
-                           : cp_xstrdup(strstr(errtext, "error: case ") ? "" : " (no case reported)");
+        /* The firmware names the case of a known-answer failure itself; for
+         * a fault or a hang its output tells how far it got. */
+        int named = strstr(errtext, "error: case ") != NULL, finished = 0;
+        char *last = named ? NULL : cpr_last_case(job->out.data, &finished);
+        char *after = named ? cp_xstrdup("")
+                      : !last  ? cp_xstrdup(" before the first case reported a result")
+                      : finished ? cp_xasprintf(" in the case after %s (the last that reported)", last)
+                                 : cp_xasprintf(" in case %s", last);
         if (job->timed_out)
             fprintf(err, "%s: timed out after %u s%s\n", image, job->timeout_s, after);
         else

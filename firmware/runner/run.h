@@ -28,8 +28,11 @@ int cpr_runs_execute(cpr_runs *r, unsigned parallel, FILE *progress, int tty);
 unsigned cpr_runs_report(cpr_runs *r, FILE *err);
 void cpr_runs_free(cpr_runs *r);
 
-/* The id of the last "# case <id>" comment in a run's output (the case
- * running or last finished when it stopped), or NULL. */
-char *cpr_last_case(const char *out);
+/* The id of the last "# case <id>" comment in a run's output, or NULL.
+ * *finished tells whether a result item follows it: the firmware prints the
+ * comment with the result, so an item means the case completed; a comment
+ * printed when a case starts and not followed by its item names the case
+ * that was running when the run stopped. */
+char *cpr_last_case(const char *out, int *finished);
 
 #endif

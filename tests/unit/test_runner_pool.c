@@ -87,11 +87,17 @@ static void yaml_scalars_round_trip(void **state)
 static void last_case(void **state)
 {
     (void)state;
-    char *c = cpr_last_case("run:\n  a: 1\nresults:\n  # case aes-1\n  - {}\n  # case sha-2\n  - {}\n");
+    int done = -1;
+    char *c = cpr_last_case("run:\n  a: 1\nresults:\n  # case aes-1\n  - {}\n  # case sha-2\n  - family: X\n", &done);
     assert_string_equal(c, "sha-2");
+    assert_int_equal(done, 1);
     free(c);
-    assert_null(cpr_last_case("results: []\n"));
-    assert_null(cpr_last_case(NULL));
+    c = cpr_last_case("results:\n  # case aes-1\n  - {}\n  # case sha-2\n", &done);
+    assert_string_equal(c, "sha-2");
+    assert_int_equal(done, 0);
+    free(c);
+    assert_null(cpr_last_case("results: []\n", &done));
+    assert_null(cpr_last_case(NULL, &done));
 }
 
 int main(void)
