@@ -81,6 +81,17 @@ int cpr_header_build(cpr_header *h, char ***owned, const cpr_set *s, const cpr_h
     }
     if (missing)
         return -1;
+    /* The compiler as the host names it (with the Debian revision), once it
+     * is the one the firmware says built it. */
+    const char *built = strchr(h->compiler, ' ');
+    if (facts->cc_version_line) {
+        if (built && !strstr(facts->cc_version_line, built + 1)) {
+            fprintf(err, "%s: run.toolchain.compiler: expected the installed compiler ('%s'), found '%s': "
+                    "rebuild the images\n", s->run_image, facts->cc_version_line, h->compiler);
+            return -1;
+        }
+        h->compiler = facts->cc_version_line;
+    }
     h->core_clock_hz = clock;
     h->clock_note = run_get(run, "clock_note", NULL);
     h->lib_package = run_get(run, "library", "package");

@@ -10,6 +10,7 @@
 
 typedef struct {
     const char *qemu_version_line;   /* `qemu-system-arm --version`, first line */
+    const char *cc_version_line;     /* `arm-none-eabi-gcc --version`, first line */
     const char *revision;            /* firmware_revision */
     const char *mcu, *mcu_short, *board_name;   /* NULL: derived from the board slug */
 } cpr_host_facts;

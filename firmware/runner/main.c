@@ -33,6 +33,8 @@ static const char usage[] =
     "  --schema FILE    dataset schema (default: schema/dataset.schema.json)\n"
     "  --top DIR        folder manifest paths are relative to (default: .)\n"
     "  --qemu PROG      emulator (default: qemu-system-arm)\n"
+    "  --cc PROG        the compiler that built the images, for the header\n"
+    "                   (default: arm-none-eabi-gcc)\n"
     "  --timeout S      per-image time limit, overriding the manifest's\n"
     "  --revision R     firmware revision (default: git revision of --top)\n"
     "  --mcu S, --mcu-short S, --board-name S   hardware naming for the header\n"
@@ -45,7 +47,7 @@ typedef struct {
     const char **kinds;
     size_t nkinds;
     int footprint, dry_run;
-    const char *data, *schema, *top, *qemu, *revision, *manifest;
+    const char *data, *schema, *top, *qemu, *cc, *revision, *manifest;
     unsigned timeout;
     cpr_host_facts facts;
 } options;
@@ -53,11 +55,12 @@ typedef struct {
 static int parse_options(options *o, int argc, char **argv)
 {
     enum { O_KIND = 256, O_NOFP, O_DATA, O_SCHEMA, O_TOP, O_QEMU, O_TIMEOUT, O_REV, O_MCU, O_MCUS, O_BOARD,
-           O_DRY, O_HELP };
+           O_DRY, O_HELP, O_CC };
     static const struct option longopts[] = {
         { "kind", required_argument, 0, O_KIND },      { "no-footprint", no_argument, 0, O_NOFP },
         { "data", required_argument, 0, O_DATA },      { "schema", required_argument, 0, O_SCHEMA },
         { "top", required_argument, 0, O_TOP },        { "qemu", required_argument, 0, O_QEMU },
+        { "cc", required_argument, 0, O_CC },
         { "timeout", required_argument, 0, O_TIMEOUT }, { "revision", required_argument, 0, O_REV },
         { "mcu", required_argument, 0, O_MCU },        { "mcu-short", required_argument, 0, O_MCUS },
         { "board-name", required_argument, 0, O_BOARD }, { "dry-run", no_argument, 0, O_DRY },
@@ -70,6 +73,7 @@ static int parse_options(options *o, int argc, char **argv)
     o->schema = "schema/dataset.schema.json";
     o->top = ".";
     o->qemu = "qemu-system-arm";
+    o->cc = "arm-none-eabi-gcc";
     o->kinds = cp_xcalloc((size_t)argc + 1, sizeof *o->kinds);
     int c;
     char *end;
@@ -88,6 +92,7 @@ static int parse_options(options *o, int argc, char **argv)
         case O_SCHEMA: o->schema = optarg; break;
         case O_TOP: o->top = optarg; break;
         case O_QEMU: o->qemu = optarg; break;
+        case O_CC: o->cc = optarg; break;
         case O_TIMEOUT:
             o->timeout = (unsigned)strtoul(optarg, &end, 10);
             if (*end || o->timeout < 1) {
@@ -180,6 +185,8 @@ int main(int argc, char **argv)
     }
     char *qemu_argv[] = { (char *)o.qemu, "--version", NULL };
     char *qemu_line = cpr_command_first_line(qemu_argv);
+    char *cc_argv[] = { (char *)o.cc, "--version", NULL };
+    char *cc_line = cpr_command_first_line(cc_argv);
     char *revision = o.revision ? cp_xstrdup(o.revision) : cpr_git_revision(o.top);
     int rc = EXIT_OK;
     if (!revision) {
@@ -189,13 +196,22 @@ int main(int argc, char **argv)
     }
     o.facts.qemu_version_line = qemu_line;
     o.facts.revision = revision;
+    o.facts.cc_version_line = cc_line;
 
     cpr_runs runs;
     cpr_runs_init(&runs, &m, o.kinds, o.nkinds, o.qemu, o.top, o.timeout);
     cpr_collection col;
     cpr_collection_init(&col, stderr);
     if (rc == EXIT_OK) {
-        if (runs.n == 0) {
+        for (size_t i = 0; i < runs.n; i++)
+            if (runs.image[i]->icount_shift < 0 || runs.jobs[i].timeout_s == 0) {
+                fprintf(stderr, "%s:%u: %s: expected an icount shift and a timeout for an image that runs, "
+                        "found '-'\n", m.path, runs.image[i]->line, runs.image[i]->image);
+                rc = EXIT_FAILED;
+            }
+        if (rc != EXIT_OK) {
+            /* reported above */
+        } else if (runs.n == 0) {
             fprintf(stderr, "%s: no image of the selected kinds to run\n", o.manifest);
             rc = EXIT_FAILED;
         } else if (cpr_runs_execute(&runs, o.jobs, stderr, isatty(2)) < 0) {
@@ -241,6 +257,7 @@ int main(int argc, char **argv)
     cpr_collection_free(&col);
     cpr_runs_free(&runs);
     free(qemu_line);
+    free(cc_line);
     free(revision);
     cp_schema_free(schema);
     cpr_manifest_free(&m);

@@ -117,14 +117,19 @@ int cpr_manifest_load(cpr_manifest *m, const char *path, cp_diag *diag)
                 im->fields = opt(cell[pos[C_FIELDS]]);
                 im->expect = opt(cell[pos[C_EXPECT]]);
                 im->case_id = opt(cell[pos[C_CASE]]);
+                /* '-' for images that are not run (footprint, baseline) */
                 long v;
                 mark.column = (unsigned)col[pos[C_SHIFT]];
-                if (number(cell[pos[C_SHIFT]], 0, 10, &v) < 0)
+                if (strcmp(cell[pos[C_SHIFT]], "-") == 0)
+                    im->icount_shift = -1;
+                else if (number(cell[pos[C_SHIFT]], 0, 10, &v) < 0)
                     cp_diag_at(diag, &mark, "icount_shift", "expected an integer 0..10, found '%s'", cell[pos[C_SHIFT]]);
                 else
                     im->icount_shift = (int)v;
                 mark.column = (unsigned)col[pos[C_TIMEOUT]];
-                if (number(cell[pos[C_TIMEOUT]], 1, 86400, &v) < 0)
+                if (strcmp(cell[pos[C_TIMEOUT]], "-") == 0)
+                    im->timeout_s = 0;
+                else if (number(cell[pos[C_TIMEOUT]], 1, 86400, &v) < 0)
                     cp_diag_at(diag, &mark, "timeout_s", "expected seconds 1..86400, found '%s'", cell[pos[C_TIMEOUT]]);
                 else
                     im->timeout_s = (unsigned)v;

@@ -12,8 +12,8 @@ typedef struct {
     char *image;          /* ELF path, relative to the repository top */
     char *kind;           /* bench footprint baseline quick fail-* selftest */
     char *board, *machine;
-    int icount_shift;
-    unsigned timeout_s;
+    int icount_shift;     /* -1 for '-' */
+    unsigned timeout_s;   /* 0 for '-' */
     char *library, *version, *package, *configuration;   /* NULL for '-' */
     char *baseline;       /* footprint: image of its baseline */
     char *fields;         /* footprint: key=value,key=value */

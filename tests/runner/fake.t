@@ -149,7 +149,8 @@ check "families in schema order, footprint after performance" \
 check "header: version as reported, package, emulator, revision, axes" bash -c "
   grep -q '^  version: \"2.28.3\"' '$ds1' && grep -q '^  package: mbedtls 2.28.3-1' '$ds1' &&
   grep -q '^  emulator: QEMU 0.0.0-fake mps2-an505' '$ds1' && grep -q '^  firmware_revision: abc1234' '$ds1' &&
-  grep -q '^  overhead: 11' '$ds1' && grep -q '^    label: Small' '$ds1'"
+  grep -q '^  overhead: 11' '$ds1' && grep -q '^    label: Small' '$ds1' &&
+  grep -qF \"  compiler: \\\"$(arm-none-eabi-gcc --version | head -1)\\\"\" '$ds1'"
 
 # footprint = image - baseline per section-flag class, computed here with
 # readelf independently of the runner
@@ -209,6 +210,9 @@ fails unparsable '2.28.3-small.elf:[0-9]+:[0-9]+: '
 restore
 image "3.6.6-fast.elf" 3.6.6 Fast "$(aes a encryption 128 32 Fast 10 1 | sed 's/key_bits: 128/key_bits: 0/')"
 fails schema 'mbedtls-3.6.6/dataset.yaml:[0-9]+:[0-9]+: .*key_bits'
+restore
+sed -i 's/gcc 12.2.1 20221205/gcc 9.9.9 20190101/' "$d"/img/[0-9]*.elf
+fails old-compiler "run.toolchain.compiler: expected the installed compiler"
 restore
 rm "$d/img/2.28.3-fast.elf"
 fails missing-image "img/2.28.3-fast.elf: (exit status 1|qemu-system-arm: could not load kernel)"
