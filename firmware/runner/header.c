@@ -172,17 +172,23 @@ char *cpr_command_first_line(char *const argv[])
     return line;
 }
 
+/* What goes into an image: firmware and port sources and their make rules;
+ * the runner itself does not. */
+#define FIRMWARE_PATHS "firmware", "crypto", "mk/firmware.mk", ":(glob)mk/fw-*.mk", ":(exclude)firmware/runner"
+
 char *cpr_git_revision(const char *top)
 {
-    char *rev_argv[] = { "git", "-C", (char *)top, "rev-parse", "--short", "HEAD", NULL };
+    /* The last commit that changed the firmware, not HEAD: a commit
+     * elsewhere (templates, the datasets themselves) leaves the firmware and
+     * so the datasets unchanged. */
+    char *rev_argv[] = { "git", "-C", (char *)top, "log", "-1", "--format=%h", "--", FIRMWARE_PATHS, NULL };
     char *rev = cpr_command_first_line(rev_argv);
     if (!rev || !*rev) {
         free(rev);
         return NULL;
     }
     /* uncommitted changes (tracked or not) to what goes into an image */
-    char *st_argv[] = { "git", "-C", (char *)top, "status", "--porcelain", "--", "firmware", "crypto",
-                        ":(exclude)firmware/runner", NULL };
+    char *st_argv[] = { "git", "-C", (char *)top, "status", "--porcelain", "--", FIRMWARE_PATHS, NULL };
     cp_buf out;
     char *fail = run_capture(st_argv, &out);
     if (!fail && out.len > 0) {

@@ -24,8 +24,9 @@ void cpr_header_release(cpr_header *h, char **owned);
 /* First line of what argv prints on stdout (no shell); NULL when it cannot
  * run or fails. */
 char *cpr_command_first_line(char *const argv[]);
-/* `git rev-parse --short HEAD` of top, "-dirty" appended when the firmware or
- * crypto sources have uncommitted changes; NULL outside a git tree. */
+/* The short hash of the last commit of top that changed the firmware
+ * (firmware/, crypto/, mk/firmware.mk, mk/fw-*.mk; not the runner), with
+ * "-dirty" when those have uncommitted changes; NULL outside a git tree. */
 char *cpr_git_revision(const char *top);
 
 #endif
