@@ -173,9 +173,12 @@ int main(int argc, char **argv)
     cp_diag diag = { stderr, 0 };
     cpr_manifest m;
     if (cpr_manifest_load(&m, o.manifest, &diag) < 0) {
+        fprintf(stderr, "cryptoperf-run: %s: %u problem%s; no dataset written\n", o.manifest, diag.errors,
+                diag.errors == 1 ? "" : "s");
+        int unreadable = m.unreadable;
         cpr_manifest_free(&m);
         free(o.kinds);
-        return errno == ENOENT && m.n == 0 ? EXIT_USAGE : EXIT_FAILED;
+        return unreadable ? EXIT_USAGE : EXIT_FAILED;
     }
     cp_schema *schema = cp_schema_load(o.schema, stderr);
     if (!schema) {

@@ -38,15 +38,21 @@ static char *opt(const char *s)
     return strcmp(s, "-") == 0 ? NULL : cp_xstrdup(s);
 }
 
-static int number(const char *s, long lo, long hi, long *out)
+/* An integer cell in lo..hi, or dash for '-'; reports anything else. */
+static long number_cell(cp_diag *diag, cp_mark mark, const char *s, size_t column, const char *name, long lo,
+                        long hi, long dash)
 {
+    if (strcmp(s, "-") == 0)
+        return dash;
     char *end;
     errno = 0;
     long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
+    if (errno || end == s || *end || v < lo || v > hi) {
+        mark.column = (unsigned)column;
+        cp_diag_at(diag, &mark, name, "expected an integer %ld..%ld or '-', found '%s'", lo, hi, s);
+        return dash;
+    }
+    return v;
 }
 
 int cpr_manifest_load(cpr_manifest *m, const char *path, cp_diag *diag)
@@ -57,6 +63,7 @@ int cpr_manifest_load(cpr_manifest *m, const char *path, cp_diag *diag)
     char *text = cp_read_file(path, &len);
     if (!text) {
         cp_diag_at(diag, NULL, NULL, "%s: cannot read manifest: %s", path, strerror(errno));
+        m->unreadable = 1;
         return -1;
     }
     unsigned before = diag->errors;
@@ -118,21 +125,10 @@ int cpr_manifest_load(cpr_manifest *m, const char *path, cp_diag *diag)
                 im->expect = opt(cell[pos[C_EXPECT]]);
                 im->case_id = opt(cell[pos[C_CASE]]);
                 /* '-' for images that are not run (footprint, baseline) */
-                long v;
-                mark.column = (unsigned)col[pos[C_SHIFT]];
-                if (strcmp(cell[pos[C_SHIFT]], "-") == 0)
-                    im->icount_shift = -1;
-                else if (number(cell[pos[C_SHIFT]], 0, 10, &v) < 0)
-                    cp_diag_at(diag, &mark, "icount_shift", "expected an integer 0..10, found '%s'", cell[pos[C_SHIFT]]);
-                else
-                    im->icount_shift = (int)v;
-                mark.column = (unsigned)col[pos[C_TIMEOUT]];
-                if (strcmp(cell[pos[C_TIMEOUT]], "-") == 0)
-                    im->timeout_s = 0;
-                else if (number(cell[pos[C_TIMEOUT]], 1, 86400, &v) < 0)
-                    cp_diag_at(diag, &mark, "timeout_s", "expected seconds 1..86400, found '%s'", cell[pos[C_TIMEOUT]]);
-                else
-                    im->timeout_s = (unsigned)v;
+                im->icount_shift = (int)number_cell(diag, mark, cell[pos[C_SHIFT]], col[pos[C_SHIFT]],
+                                                    "icount_shift", 0, 10, -1);
+                im->timeout_s = (unsigned)number_cell(diag, mark, cell[pos[C_TIMEOUT]], col[pos[C_TIMEOUT]],
+                                                      "timeout_s", 1, 86400, 0);
             }
         }
         line = nl ? nl + 1 : NULL;

@@ -25,6 +25,7 @@ typedef struct {
     char *path;
     cpr_image *v;
     size_t n;
+    int unreadable;       /* the file could not be read (an I/O error) */
 } cpr_manifest;
 
 /* Reads and checks path; problems go to diag. Returns 0 or -1. */

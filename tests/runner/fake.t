@@ -217,6 +217,13 @@ restore
 rm "$d/img/2.28.3-fast.elf"
 fails missing-image "img/2.28.3-fast.elf: (exit status 1|qemu-system-arm: could not load kernel)"
 restore
+cp "$d/m.tsv" "$d/m.good"
+sed -i '2s/\t7\t20\t/\t7\tsoon\t/' "$d/m.tsv"
+fails bad-manifest "m.tsv:2:[0-9]+: timeout_s: expected an integer 1..86400 or '-', found 'soon'"
+cp "$d/m.good" "$d/m.tsv"
+sed -i 's|img/fp-base-3.6.6.elf\tfam|img/nothere.elf\tfam|' "$d/m.tsv"
+fails no-baseline "m.tsv:[0-9]+:1: img/fp-aes-3.6.6.elf: expected a baseline image listed in the manifest, found 'img/nothere.elf'"
+cp "$d/m.good" "$d/m.tsv"
 run "$d/data1" >/dev/null 2>&1
 check "after the failures a good run still gives the same bytes" [ "$(cat "$ds1" "$ds3" | md5sum)" = "$sum_before" ]
 done_testing
