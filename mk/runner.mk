@@ -43,8 +43,15 @@ TEST_PREREQS += $(RUNNER_ASAN)
 # make measure: build the board's images (mk/firmware.mk), run the full suite
 # and write data/$(BOARD)/mbedtls-<version>/dataset.yaml, all or nothing.
 # BOARD=mps2-an386 make measure for the other board.
+# Hardware naming comes from board.mk when it has it (BOARD_MCU,
+# BOARD_MCU_SHORT, BOARD_NAME); otherwise the runner derives it from the slug.
 MEASURE_JOBS ?= $(shell nproc)
+RUNNER_BOARD_OPTS = $(if $(BOARD_MCU),--mcu '$(BOARD_MCU)') \
+  $(if $(BOARD_MCU_SHORT),--mcu-short '$(BOARD_MCU_SHORT)') $(if $(BOARD_NAME),--board-name '$(BOARD_NAME)')
 .PHONY: measure
 measure: $(RUNNER) fw
 	$(RUNNER) -j $(MEASURE_JOBS) --top $(TOP) --data $(TOP)/data --schema $(TOP)/schema/dataset.schema.json \
-	  $(FW_MANIFEST)
+	  $(RUNNER_BOARD_OPTS) $(FW_MANIFEST)
+
+# tests/runner/firmware.t runs the test manifest of the board being tested
+export FW_TEST_MANIFEST
