@@ -15,6 +15,7 @@ BUILD := $(TOP)/build
 
 include mk/deps.mk
 include mk/gen.mk
+include mk/import.mk
 -include mk/firmware.mk
 include mk/runner.mk
 include mk/site.mk

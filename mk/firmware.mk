@@ -32,7 +32,9 @@ FW_CFLAGS := $(BOARD_CPU_FLAGS) $(FW_OPT) -g -std=c11 -Wall -Wextra -Werror -Wsh
 FW_LDFLAGS := $(BOARD_CPU_FLAGS) --specs=rdimon.specs -nostartfiles -Wl,--gc-sections \
   -T $(FW_DIR)/link.ld
 FW_BOARD_MK := firmware/boards/$(BOARD)/board.mk
-# Test hooks (firmware/README.md), for images built by hand.
+# Test hooks (firmware/README.md) for the bench images, e.g.
+#   make FW_BREAK_KAT=sha256-sb-32 fw
+# A stamp file rebuilds the case runner when they change.
 FW_BREAK_KAT ?=
 FW_FAULT_CASE ?=
 FW_HANG_CASE ?=
@@ -41,9 +43,10 @@ FW_TIMEOUT_BENCH := 60
 FW_TIMEOUT_TEST := 10
 
 # ---- sources: fetch (serialised: both share the private apt lists) ----
-$(call MBEDTLS_PACKAGE,2.28.3): crypto/mbedtls/fetch
+# The fetch runs once per version (a new revision needs `rm -r cache/mbedtls`).
+$(call MBEDTLS_PACKAGE,2.28.3): | crypto/mbedtls/fetch
 	crypto/mbedtls/fetch 2.28.3 $(MBEDTLS_SUITE_2.28.3) $(FW_CACHE)
-$(call MBEDTLS_PACKAGE,3.6.6): crypto/mbedtls/fetch | $(call MBEDTLS_PACKAGE,2.28.3)
+$(call MBEDTLS_PACKAGE,3.6.6): | crypto/mbedtls/fetch $(call MBEDTLS_PACKAGE,2.28.3)
 	crypto/mbedtls/fetch 3.6.6 $(MBEDTLS_SUITE_3.6.6) $(FW_CACHE)
 $(BUILD)/fw/mbedtls-%/package.h: $(FW_CACHE)/mbedtls/%/package
 	@mkdir -p $(@D)
@@ -64,35 +67,50 @@ $(FW_DIR)/link.ld: firmware/hal/link.ld.in $(FW_BOARD_MK)
 	  -DCP_STACK_BYTES=$(BOARD_STACK_BYTES) $< -o $@
 $(FW_DIR)/obj/%.o: firmware/%.c $(FW_BOARD_MK)
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@
+	@echo "  CC   $(notdir $@)"
+	@$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@
 $(FW_DIR)/obj/%.o: firmware/%.S
 	@mkdir -p $(@D)
-	$(FW_CC) $(BOARD_CPU_FLAGS) -c $< -o $@
+	@echo "  CC   $(notdir $@)"
+	@$(FW_CC) $(BOARD_CPU_FLAGS) -c $< -o $@
 $(FW_DIR)/obj/vectors.o: $(FW_VEC_DIR)/vectors.c
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_CFLAGS) -c $< -o $@
+	@echo "  CC   $(notdir $@)"
+	@$(FW_CC) $(FW_CFLAGS) -c $< -o $@
 
 FW_HAL_OBJ := $(patsubst firmware/%,$(FW_DIR)/obj/%.o,$(basename $(wildcard firmware/hal/*.c firmware/hal/*.S)))
 FW_BENCH_OBJ := $(patsubst %,$(FW_DIR)/obj/bench/%.o,main report heap bench_cbc bench_aead bench_hash) \
   $(FW_DIR)/obj/vectors.o
 # The case runner in its variants: full suite, quick suite, quick + a hook.
-$(FW_DIR)/obj/case-full.o: firmware/bench/case.c $(FW_BOARD_MK)
-	$(FW_CC) $(FW_CFLAGS) -MMD -MP \
+FW_HOOKS := kat=$(FW_BREAK_KAT) fault=$(FW_FAULT_CASE) hang=$(FW_HANG_CASE)
+$(FW_DIR)/obj/hooks.stamp: FW_FORCE
+	@mkdir -p $(@D)
+	@echo '$(FW_HOOKS)' | cmp -s - $@ || echo '$(FW_HOOKS)' >$@
+.PHONY: FW_FORCE
+FW_FORCE:
+$(FW_DIR)/obj/case-full.o: firmware/bench/case.c $(FW_BOARD_MK) $(FW_DIR)/obj/hooks.stamp
+	@echo "  CC   $(notdir $@)"
+	@$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@ \
 	  $(if $(FW_BREAK_KAT),-DCP_BREAK_KAT='"$(FW_BREAK_KAT)"') \
 	  $(if $(FW_FAULT_CASE),-DCP_FAULT_CASE='"$(FW_FAULT_CASE)"') \
-	  $(if $(FW_HANG_CASE),-DCP_HANG_CASE='"$(FW_HANG_CASE)"') -c $< -o $@
+	  $(if $(FW_HANG_CASE),-DCP_HANG_CASE='"$(FW_HANG_CASE)"')
 $(FW_DIR)/obj/case-quick.o: firmware/bench/case.c $(FW_BOARD_MK)
-	$(FW_CC) $(FW_CFLAGS) -MMD -MP -DCP_SUITE_QUICK -c $< -o $@
+	@echo "  CC   $(notdir $@)"
+	@$(FW_CC) $(FW_CFLAGS) -MMD -MP -DCP_SUITE_QUICK -c $< -o $@
 $(FW_DIR)/obj/case-kat.o: firmware/bench/case.c $(FW_BOARD_MK)
-	$(FW_CC) $(FW_CFLAGS) -MMD -MP -DCP_SUITE_QUICK -DCP_BREAK_KAT='"$(FW_HOOK_CASE)"' -c $< -o $@
+	@echo "  CC   $(notdir $@)"
+	@$(FW_CC) $(FW_CFLAGS) -MMD -MP -DCP_SUITE_QUICK -DCP_BREAK_KAT='"$(FW_HOOK_CASE)"' -c $< -o $@
 $(FW_DIR)/obj/case-fault.o: firmware/bench/case.c $(FW_BOARD_MK)
-	$(FW_CC) $(FW_CFLAGS) -MMD -MP -DCP_SUITE_QUICK -DCP_FAULT_CASE='"$(FW_HOOK_CASE)"' -c $< -o $@
+	@echo "  CC   $(notdir $@)"
+	@$(FW_CC) $(FW_CFLAGS) -MMD -MP -DCP_SUITE_QUICK -DCP_FAULT_CASE='"$(FW_HOOK_CASE)"' -c $< -o $@
 $(FW_DIR)/obj/case-hang.o: firmware/bench/case.c $(FW_BOARD_MK)
-	$(FW_CC) $(FW_CFLAGS) -MMD -MP -DCP_SUITE_QUICK -DCP_HANG_CASE='"$(FW_HOOK_CASE)"' -c $< -o $@
+	@echo "  CC   $(notdir $@)"
+	@$(FW_CC) $(FW_CFLAGS) -MMD -MP -DCP_SUITE_QUICK -DCP_HANG_CASE='"$(FW_HOOK_CASE)"' -c $< -o $@
 
 $(FW_IMG_DIR)/selftest.elf: $(FW_HAL_OBJ) $(FW_DIR)/obj/bench/selftest.o $(FW_DIR)/obj/bench/selftest_loops.o $(FW_DIR)/link.ld
 	@mkdir -p $(@D)
-	$(FW_CC) $(FW_LDFLAGS) -o $@ $(filter %.o,$^)
+	@echo "  LD   $(notdir $@)"
+	@$(FW_CC) $(FW_LDFLAGS) -o $@ $(filter %.o,$^)
 
 # ---- footprint operations: image suffix -> option and result fields ----
 FP_AES_OPS := aes-cbc-enc-sb aes-cbc-enc-df aes-cbc-dec-sb aes-cbc-dec-df \
@@ -132,21 +150,25 @@ $$(FW_LIB_$(1)_$(2)): $(call MBEDTLS_PACKAGE,$(1)) $(MBEDTLS_CONFIG_HDR) $(FW_BO
 
 $(FW_DIR)/obj/mbedtls-$(1)-$(2)/%.o: crypto/mbedtls/%.c $(call MBEDTLS_PACKAGE,$(1)) $(BUILD)/fw/mbedtls-$(1)/package.h $(MBEDTLS_CONFIG_HDR) $(FW_BOARD_MK)
 	@mkdir -p $$(@D)
-	$(FW_CC) $(FW_CFLAGS) $(call MBEDTLS_DEFS,$(1)) -DMBEDTLS_CONFIG_FILE='"$(2).h"' -I$(BUILD)/fw/mbedtls-$(1) -MMD -MP -c $$< -o $$@
+	@echo "  CC   $$(notdir $$@)"
+	@$(FW_CC) $(FW_CFLAGS) $(call MBEDTLS_DEFS,$(1)) -DMBEDTLS_CONFIG_FILE='"$(2).h"' -I$(BUILD)/fw/mbedtls-$(1) -MMD -MP -c $$< -o $$@
 
 $(FW_DIR)/obj/mbedtls-$(1)-$(2)/fp-%.o: firmware/bench/footprint.c $(FW_BOARD_MK)
 	@mkdir -p $$(@D)
-	$(FW_CC) $(FW_CFLAGS) $$(FP_DEF_$$*) -c $$< -o $$@
+	@echo "  CC   $$(notdir $$@)"
+	@$(FW_CC) $(FW_CFLAGS) $$(FP_DEF_$$*) -c $$< -o $$@
 
 FW_LINK_$(1)_$(2) := $(FW_HAL_OBJ) $(FW_DIR)/obj/bench/heap.o $$(FW_PORT_$(1)_$(2)) $$(FW_LIB_$(1)_$(2)) $(FW_DIR)/link.ld
 
 $(FW_IMG_DIR)/bench-mbedtls-$(1)-$(2).elf: $(FW_BENCH_OBJ) $(FW_DIR)/obj/case-full.o $$(FW_LINK_$(1)_$(2))
 	@mkdir -p $$(@D)
-	$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o %.a,$$^)
+	@echo "  LD   $$(notdir $$@)"
+	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o %.a,$$^)
 
 $(FW_IMG_DIR)/fp-mbedtls-$(1)-$(2)-%.elf: $(FW_DIR)/obj/mbedtls-$(1)-$(2)/fp-%.o $$(FW_LINK_$(1)_$(2))
 	@mkdir -p $$(@D)
-	$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o %.a,$$^)
+	@echo "  LD   $$(notdir $$@)"
+	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o %.a,$$^)
 endef
 $(foreach v,$(MBEDTLS_VERSIONS),$(foreach c,$(MBEDTLS_CONFIGS),$(eval $(call fw_lib,$(v),$(c)))))
 
@@ -154,7 +176,8 @@ $(foreach v,$(MBEDTLS_VERSIONS),$(foreach c,$(MBEDTLS_CONFIGS),$(eval $(call fw_
 define fw_quick
 $(FW_IMG_DIR)/$(2)-mbedtls-$(1).elf: $(FW_BENCH_OBJ) $(FW_DIR)/obj/case-$(3).o $$(FW_LINK_$(1)_fast)
 	@mkdir -p $$(@D)
-	$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o %.a,$$^)
+	@echo "  LD   $$(notdir $$@)"
+	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o %.a,$$^)
 endef
 $(foreach v,$(MBEDTLS_VERSIONS),\
   $(eval $(call fw_quick,$(v),quick,quick))\
@@ -207,11 +230,15 @@ $(FW_TEST_MANIFEST): $(FW_BOARD_MK) mk/firmware.mk crypto/mbedtls/mbedtls.mk $(f
 FW_IMAGES := $(FW_IMAGES_ELF) $(FW_MANIFEST)
 FW_TEST_IMAGES := $(FW_TEST_IMAGES_ELF) $(FW_TEST_MANIFEST)
 
-.PHONY: fw fw-test fw-fetch fw-libs fw-clean
+.PHONY: fw fw-test fw-fetch fw-libs fw-clean fw-selftest fw-selftest-boards
 fw-fetch: $(foreach v,$(MBEDTLS_VERSIONS),$(call MBEDTLS_PACKAGE,$(v)))
 fw-libs: $(foreach v,$(MBEDTLS_VERSIONS),$(foreach c,$(MBEDTLS_CONFIGS),$(FW_LIB_$(v)_$(c))))
 fw: $(FW_IMAGES)
-fw-test: $(FW_TEST_IMAGES)
+fw-test: $(FW_TEST_IMAGES) fw-selftest-boards
+# The counter self test runs on every board (tests/firmware/counter.t).
+fw-selftest: $(FW_IMG_DIR)/selftest.elf $(FW_TEST_MANIFEST)
+fw-selftest-boards:
+	+@$(foreach b,$(filter-out $(BOARD),$(FW_BOARDS)),$(MAKE) --no-print-directory BOARD=$(b) fw-selftest &&) true
 fw-clean:
 	rm -rf $(BUILD)/fw
 

@@ -74,50 +74,37 @@ int cp_des3_cbc_dec(const uint8_t key[24], const uint8_t iv[8],
   return des3_cbc(MBEDTLS_DES_DECRYPT, key, iv, in, out, len, chunk);
 }
 
-int cp_aes_ccm_enc(const struct cp_aead_args *a)
+INLINE int aes_ccm(int decrypt, const struct cp_aead_args *a)
 {
   mbedtls_ccm_context ctx;
   mbedtls_ccm_init(&ctx);
   int r = mbedtls_ccm_setkey(&ctx, MBEDTLS_CIPHER_ID_AES, a->key, a->key_bits);
-  if (r == 0)
+  if (r == 0 && decrypt)
+    r = mbedtls_ccm_auth_decrypt(&ctx, a->len, a->nonce, a->nonce_len, a->aad, a->aad_len,
+                                 a->in, a->out, a->tag, a->tag_len);
+  else if (r == 0)
     r = mbedtls_ccm_encrypt_and_tag(&ctx, a->len, a->nonce, a->nonce_len, a->aad, a->aad_len,
                                     a->in, a->out, a->tag, a->tag_len);
   mbedtls_ccm_free(&ctx);
   return r;
 }
 
-int cp_aes_ccm_dec(const struct cp_aead_args *a)
-{
-  mbedtls_ccm_context ctx;
-  mbedtls_ccm_init(&ctx);
-  int r = mbedtls_ccm_setkey(&ctx, MBEDTLS_CIPHER_ID_AES, a->key, a->key_bits);
-  if (r == 0)
-    r = mbedtls_ccm_auth_decrypt(&ctx, a->len, a->nonce, a->nonce_len, a->aad, a->aad_len,
-                                 a->in, a->out, a->tag, a->tag_len);
-  mbedtls_ccm_free(&ctx);
-  return r;
-}
-
-int cp_aes_gcm_enc(const struct cp_aead_args *a)
+INLINE int aes_gcm(int decrypt, const struct cp_aead_args *a)
 {
   mbedtls_gcm_context ctx;
   mbedtls_gcm_init(&ctx);
   int r = mbedtls_gcm_setkey(&ctx, MBEDTLS_CIPHER_ID_AES, a->key, a->key_bits);
-  if (r == 0)
+  if (r == 0 && decrypt)
+    r = mbedtls_gcm_auth_decrypt(&ctx, a->len, a->nonce, a->nonce_len, a->aad, a->aad_len,
+                                 a->tag, a->tag_len, a->in, a->out);
+  else if (r == 0)
     r = mbedtls_gcm_crypt_and_tag(&ctx, MBEDTLS_GCM_ENCRYPT, a->len, a->nonce, a->nonce_len,
                                   a->aad, a->aad_len, a->in, a->out, a->tag_len, a->tag);
   mbedtls_gcm_free(&ctx);
   return r;
 }
 
-int cp_aes_gcm_dec(const struct cp_aead_args *a)
-{
-  mbedtls_gcm_context ctx;
-  mbedtls_gcm_init(&ctx);
-  int r = mbedtls_gcm_setkey(&ctx, MBEDTLS_CIPHER_ID_AES, a->key, a->key_bits);
-  if (r == 0)
-    r = mbedtls_gcm_auth_decrypt(&ctx, a->len, a->nonce, a->nonce_len, a->aad, a->aad_len,
-                                 a->tag, a->tag_len, a->in, a->out);
-  mbedtls_gcm_free(&ctx);
-  return r;
-}
+int cp_aes_ccm_enc(const struct cp_aead_args *a) { return aes_ccm(0, a); }
+int cp_aes_ccm_dec(const struct cp_aead_args *a) { return aes_ccm(1, a); }
+int cp_aes_gcm_enc(const struct cp_aead_args *a) { return aes_gcm(0, a); }
+int cp_aes_gcm_dec(const struct cp_aead_args *a) { return aes_gcm(1, a); }

@@ -22,6 +22,19 @@ static void key_num(int indent, const char *key, unsigned long value)
   printf("%*s%s: %lu\n", indent, "", key, value);
 }
 
+/* Optional result fields: absent when NULL or 0. */
+static void field_str(const char *key, const char *value)
+{
+  if (value)
+    key_str(4, key, value);
+}
+
+static void field_num(const char *key, unsigned long value)
+{
+  if (value)
+    key_num(4, key, value);
+}
+
 void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
 {
   printf("run:\n");
@@ -71,21 +84,14 @@ void cp_report_result(const struct cp_case *c, const struct cp_library_info *lib
   key_str(2, "- family", r->family);
   key_str(4, "kind", "performance");
   key_str(4, "measure", r->measure);
-  if (r->cipher_mode)
-    key_str(4, "cipher_mode", r->cipher_mode);
-  if (r->key_bits)
-    key_num(4, "key_bits", r->key_bits);
-  if (r->hash)
-    key_str(4, "hash", r->hash);
-  if (r->buffer_bytes)
-    key_num(4, "buffer_bytes", r->buffer_bytes);
-  if (r->message_bytes)
-    key_num(4, "message_bytes", r->message_bytes);
-  if (r->chunk_bytes)
-    key_num(4, "chunk_bytes", r->chunk_bytes);
+  field_str("cipher_mode", r->cipher_mode);
+  field_num("key_bits", r->key_bits);
+  field_str("hash", r->hash);
+  field_num("buffer_bytes", r->buffer_bytes);
+  field_num("message_bytes", r->message_bytes);
+  field_num("chunk_bytes", r->chunk_bytes);
   key_str(4, "operation", r->operation);
-  if (r->config_axis)
-    key_str(4, "configuration", lib->configuration);
+  field_str("configuration", r->config_axis ? lib->configuration : NULL);
   key_num(4, "instructions", instructions);
   key_num(4, "stack_bytes", stack_bytes);
   key_num(4, "heap_bytes", heap_bytes);

@@ -40,12 +40,17 @@ static const char *exception_name(uint32_t n)
 }
 
 /* The stacked frame is on the main stack (no PSP is ever used); the pc is
- * its seventh word. */
-void cp_fault_handler(void)
+ * its seventh word. The entry takes MSP before any C prologue moves it. */
+void cp_fault_report(const uint32_t *frame);
+__attribute__((naked)) void cp_fault_handler(void)
 {
-  uint32_t ipsr, *frame;
+  __asm__ volatile("mrs r0, msp\n\tb cp_fault_report");
+}
+
+void cp_fault_report(const uint32_t *frame)
+{
+  uint32_t ipsr;
   __asm__ volatile("mrs %0, ipsr" : "=r"(ipsr));
-  __asm__ volatile("mrs %0, msp" : "=r"(frame));
   fflush(stdout);
   fprintf(stderr, "error: fault: %s pc=0x%08lx\n", exception_name(ipsr & 0x1ff),
           (unsigned long)frame[6]);

@@ -1,14 +1,184 @@
-/* Placeholder so the tree links; replaced by the real command. */
+/* cryptoperf import: a dataset header (YAML) plus a results table (CSV)
+ * become one dataset.yaml. The CSV is what people edit (transcribed pages,
+ * spreadsheets); the YAML is what the generator reads. Every problem is
+ * reported where the user can fix it: in the CSV cell or header line. */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "commands.h"
+#include "csv_read.h"
+#include "dataset.h"
+#include "import_check.h"
+#include "import_emit.h"
+#include "path_rel.h"
+#include "schema.h"
+#include "util.h"
 
-static int run(int argc, char **argv)
+#define DEFAULT_SCHEMA "schema/dataset.schema.json"
+
+static const char usage[] =
+    "usage: cryptoperf import --header HEADER.yaml -o OUT.yaml [--schema FILE] RESULTS.csv\n"
+    "\n"
+    "Builds a dataset from its header (HEADER.yaml: every dataset key but\n"
+    "`results`, see schema/README.md) and its results table (RESULTS.csv).\n"
+    "\n"
+    "RESULTS.csv: the first row names result fields (family, kind, measure,\n"
+    "cipher_mode, key_bits, ..., cycles, time_ms, code_bytes, ...; any order);\n"
+    "every further row is one result. An empty cell leaves the field out.\n"
+    "Integer fields take a non-negative decimal integer, decimal fields a\n"
+    "decimal number (1.448); no unit, no digit grouping.\n"
+    "\n"
+    "OUT.yaml gets a `# yaml-language-server: $schema=` line, a note that it\n"
+    "is generated, the header text as it is (comments kept), then one flow\n"
+    "mapping per CSV row. It is written only when the whole dataset is valid\n"
+    "(schema and the checks of cryptoperf validate); otherwise every problem\n"
+    "is reported as file:line:column of the CSV cell or header line, and\n"
+    "OUT.yaml is left as it was.\n"
+    "\n"
+    "options:\n"
+    "  --header FILE   the dataset header (required)\n"
+    "  -o FILE         the dataset to write (required)\n"
+    "  --schema FILE   JSON Schema to check against (default " DEFAULT_SCHEMA ")\n"
+    "\n"
+    "exit status: 0 written (or already up to date), 1 invalid data, 2 usage or I/O error\n";
+
+typedef struct {
+    const char *header;
+    const char *csv;
+    const char *out;
+    const char *schema;
+} options;
+
+static int bad_usage(const char *what, const char *arg)
 {
-    (void)argc;
-    (void)argv;
-    fputs("cryptoperf import: not built yet\n", stderr);
+    fprintf(stderr, "cryptoperf import: %s%s%s\n%s", what, arg ? " " : "", arg ? arg : "", usage);
     return CP_EXIT_USAGE;
 }
 
-const cp_command cp_cmd_import = { "import", "(not built yet)", "cryptoperf import: not built yet\n", run };
+static int parse_options(int argc, char **argv, options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->schema = DEFAULT_SCHEMA;
+    int only_files = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char **slot = NULL;
+        if (!only_files && !strcmp(a, "--")) {
+            only_files = 1;
+            continue;
+        }
+        if (!only_files && !strcmp(a, "--header"))
+            slot = &o->header;
+        else if (!only_files && !strcmp(a, "-o"))
+            slot = &o->out;
+        else if (!only_files && !strcmp(a, "--schema"))
+            slot = &o->schema;
+        else if (!only_files && a[0] == '-' && a[1])
+            return bad_usage("unknown option", a);
+        if (slot) {
+            if (i + 1 >= argc)
+                return bad_usage("missing value after", a);
+            *slot = argv[++i];
+            continue;
+        }
+        if (o->csv)
+            return bad_usage("more than one CSV file:", a);
+        o->csv = a;
+    }
+    if (!o->header)
+        return bad_usage("missing --header HEADER.yaml", NULL);
+    if (!o->out)
+        return bad_usage("missing -o OUT.yaml", NULL);
+    if (!o->csv)
+        return bad_usage("missing RESULTS.csv", NULL);
+    return CP_EXIT_OK;
+}
+
+static char *read_input(const char *path, size_t *len)
+{
+    char *text = cp_read_file(path, len);
+    if (!text)
+        fprintf(stderr, "%s: cannot read: %s\n", path, strerror(errno));
+    return text;
+}
+
+/* Checks the generated text as `cryptoperf validate` would check the file,
+ * under its final name, with messages moved back to the CSV and header. */
+static int validate_output(const options *o, const cp_import_text *text, cp_diag *diag)
+{
+    cp_schema *schema = cp_schema_load(o->schema, stderr);
+    if (!schema)
+        return CP_EXIT_USAGE;
+    char *msgs = NULL;
+    size_t msgs_len = 0;
+    FILE *mem = open_memstream(&msgs, &msgs_len);
+    if (!mem) {
+        fprintf(stderr, "cryptoperf import: %s\n", strerror(errno));
+        cp_schema_free(schema);
+        return CP_EXIT_USAGE;
+    }
+    cp_diag captured = { mem, 0 };
+    cp_dataset ds;
+    int rc = cp_dataset_load_ex(&ds, o->out, text->buf.data, text->buf.len, schema, 0, &captured);
+    cp_dataset_free(&ds);
+    cp_schema_free(schema);
+    fclose(mem);
+    cp_import_relocate_messages(text, o->out, msgs, diag->out);
+    free(msgs);
+    diag->errors += captured.errors;
+    return rc == 0 ? CP_EXIT_OK : CP_EXIT_INVALID;
+}
+
+static int import(const options *o)
+{
+    size_t header_len, csv_len;
+    char *header = read_input(o->header, &header_len);
+    char *csv_text = header ? read_input(o->csv, &csv_len) : NULL;
+    if (!csv_text) {
+        free(header);
+        return CP_EXIT_USAGE;
+    }
+    cp_diag diag = { stderr, 0 };
+    cp_csv csv;
+    int header_ok = cp_import_check_header(o->header, header, header_len, &diag) == 0;
+    int csv_ok = cp_csv_parse(&csv, o->csv, csv_text, csv_len, &diag) == 0;
+    cp_import_columns cols = { 0 };
+    if (csv_ok)
+        csv_ok = cp_import_check_table(&csv, &cols, &diag) == 0;
+    int rc = CP_EXIT_INVALID;
+    if (header_ok && csv_ok) {
+        char *out_dir = cp_path_dir(o->out);
+        char *schema_rel = cp_path_relative(out_dir, o->schema);
+        char *csv_rel = cp_path_relative(out_dir, o->csv);
+        cp_import_text text;
+        cp_import_emit(&text, schema_rel, csv_rel, o->header, header, header_len, &csv, &cols);
+        rc = validate_output(o, &text, &diag);
+        if (rc == CP_EXIT_OK && cp_write_file_atomic(o->out, text.buf.data, text.buf.len) != 0) {
+            fprintf(stderr, "%s: cannot write: %s\n", o->out, strerror(errno));
+            rc = CP_EXIT_USAGE;
+        }
+        cp_import_text_free(&text);
+        free(csv_rel);
+        free(schema_rel);
+        free(out_dir);
+    }
+    if (rc == CP_EXIT_INVALID)
+        fprintf(stderr, "cryptoperf import: %u problem%s; %s not written\n", diag.errors,
+                diag.errors == 1 ? "" : "s", o->out);
+    free(cols.field);
+    cp_csv_free(&csv);
+    free(csv_text);
+    free(header);
+    return rc;
+}
+
+static int run(int argc, char **argv)
+{
+    options o;
+    int rc = parse_options(argc, argv, &o);
+    return rc != CP_EXIT_OK ? rc : import(&o);
+}
+
+const cp_command cp_cmd_import = { "import", "build dataset.yaml from a header and a results CSV", usage, run };

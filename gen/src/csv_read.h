@@ -1,0 +1,43 @@
+/* A CSV file as rows of cells, every cell with the file:line:column where it
+ * starts (libcsv parses; it does not report positions, so the reader feeds it
+ * one byte at a time and notes where each field began). Columns count
+ * characters (UTF-8), like libyaml's marks, so CSV and YAML messages agree. */
+#ifndef CP_CSV_READ_H
+#define CP_CSV_READ_H
+
+#include <stddef.h>
+
+#include "diag.h"
+#include "node.h"
+
+typedef struct {
+    char *text;       /* NUL-terminated, unquoted */
+    size_t len;
+    cp_mark mark;     /* where the cell starts (its opening quote if quoted) */
+} cp_csv_cell;
+
+typedef struct {
+    cp_csv_cell *cells;
+    size_t count;
+    cp_mark mark;     /* where the row starts */
+} cp_csv_row;
+
+typedef struct {
+    char *file;       /* owned copy of the name; marks borrow it */
+    cp_csv_row *rows;
+    size_t count;
+    cp_mark end;      /* just past the last character */
+} cp_csv;
+
+/* Parses buf (RFC 4180: comma, double quotes, CR/LF or LF; blank lines are
+ * skipped; a leading UTF-8 byte-order mark is ignored). Reports a malformed
+ * quote, an unterminated quoted field, a NUL byte or invalid UTF-8 to diag
+ * with its position and returns -1; 0 when the whole file parsed. The table
+ * must be freed either way. */
+int cp_csv_parse(cp_csv *t, const char *name, const char *buf, size_t len, cp_diag *diag);
+void cp_csv_free(cp_csv *t);
+
+/* Length of the valid UTF-8 sequence at s (1..4), 0 when invalid. */
+size_t cp_utf8_len(const unsigned char *s, size_t avail);
+
+#endif

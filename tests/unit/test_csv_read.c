@@ -1,0 +1,143 @@
+/* Position tracking of the CSV reader: every cell must know the
+ * file:line:column where it starts, across quotes, embedded line ends, CRLF,
+ * blank lines, a BOM and multi-byte characters; errors name their place. */
+#include "helpers.h"
+
+#include "csv_read.h"
+
+typedef struct {
+    cp_csv csv;
+    capture msgs;
+    int rc;
+} parsed;
+
+static void parse(parsed *p, const char *text)
+{
+    capture_open(&p->msgs);
+    p->rc = cp_csv_parse(&p->csv, "t.csv", text, strlen(text), &p->msgs.diag);
+}
+
+static void done(parsed *p)
+{
+    cp_csv_free(&p->csv);
+    capture_close(&p->msgs);
+}
+
+typedef struct {
+    size_t row, col;
+    const char *text;
+    unsigned line, column;
+} want_cell;
+
+/* text parses into nrows rows, and each listed cell has its text and mark */
+static void assert_cells(const char *text, size_t nrows, const want_cell *w, size_t n)
+{
+    parsed p;
+    parse(&p, text);
+    assert_int_equal(p.rc, 0);
+    assert_int_equal(p.csv.count, nrows);
+    for (size_t i = 0; i < n; i++) {
+        assert_true(w[i].row < p.csv.count);
+        assert_true(w[i].col < p.csv.rows[w[i].row].count);
+        const cp_csv_cell *c = &p.csv.rows[w[i].row].cells[w[i].col];
+        assert_string_equal(c->text, w[i].text);
+        if (c->mark.line != w[i].line || c->mark.column != w[i].column)
+            fail_msg("cell '%s' at %u:%u, wanted %u:%u", c->text, c->mark.line, c->mark.column, w[i].line,
+                     w[i].column);
+        assert_string_equal(c->mark.file, "t.csv");
+        if (w[i].col == 0)
+            assert_int_equal(p.csv.rows[w[i].row].mark.line, w[i].line);
+    }
+    done(&p);
+}
+#define CELLS(text, nrows, ...)                                                        \
+    do {                                                                               \
+        const want_cell w_[] = { __VA_ARGS__ };                                        \
+        assert_cells(text, nrows, w_, sizeof w_ / sizeof w_[0]);                       \
+    } while (0)
+
+static void test_plain_rows(void **state)
+{
+    (void)state;
+    CELLS("a,bb,ccc\n1,,3\n", 2, { 0, 0, "a", 1, 1 }, { 0, 1, "bb", 1, 3 }, { 0, 2, "ccc", 1, 6 },
+          { 1, 0, "1", 2, 1 }, { 1, 1, "", 2, 3 }, { 1, 2, "3", 2, 4 });
+}
+
+static void test_quoted_newline_keeps_lines(void **state)
+{
+    (void)state;
+    CELLS("x,y\n\"two\nlines\",\"say \"\"hi\"\"\"\nlast,z", 3, { 1, 0, "two\nlines", 2, 1 },
+          { 1, 1, "say \"hi\"", 3, 8 }, { 2, 0, "last", 4, 1 }, { 2, 1, "z", 4, 6 });
+}
+
+static void test_crlf_blank_lines_bom(void **state)
+{
+    (void)state;
+    CELLS("\xef\xbb\xbf" "a,b\r\n\r\n   \r\n1,2\r\n\n", 2, { 0, 0, "a", 1, 1 }, { 1, 0, "1", 4, 1 },
+          { 1, 1, "2", 4, 3 });
+}
+
+/* unquoted cells lose their blanks; the mark is their first character */
+static void test_columns_count_characters(void **state)
+{
+    (void)state;
+    CELLS("\xc2\xb5s,\xe2\x82\xac\xe2\x82\xac,x\n  padded , \"q\"\n", 2,
+          { 0, 1, "\xe2\x82\xac\xe2\x82\xac", 1, 4 }, { 0, 2, "x", 1, 7 }, { 1, 0, "padded", 2, 3 },
+          { 1, 1, "q", 2, 12 });
+}
+
+/* text must fail to parse with a message containing want */
+static void assert_error(const char *text, const char *want)
+{
+    parsed p;
+    parse(&p, text);
+    assert_int_equal(p.rc, -1);
+    assert_contains(capture_text(&p.msgs), want);
+    done(&p);
+}
+
+static void test_unterminated_quote(void **state)
+{
+    (void)state;
+    assert_error("a,b\n1,\"open\n2,3\n", "t.csv:2:3: expected a closing quote");
+}
+
+static void test_stray_quote(void **state)
+{
+    (void)state;
+    assert_error("a,b\n1,\"x\"y\n", "t.csv:2:6: ");
+    assert_error("a,b\nx\"y,1\n", "t.csv:2:2: ");
+}
+
+static void test_invalid_utf8(void **state)
+{
+    (void)state;
+    assert_error("a,b\n1,x\xff\n", "t.csv:2:4: expected UTF-8 text, found the byte 0xff");
+    assert_error("a,\"b\xc0\x80\"\n", "t.csv:1:5: expected UTF-8 text");
+}
+
+static void test_utf8_len(void **state)
+{
+    (void)state;
+    assert_int_equal(cp_utf8_len((const unsigned char *)"a", 1), 1);
+    assert_int_equal(cp_utf8_len((const unsigned char *)"\xc2\xb5", 2), 2);
+    assert_int_equal(cp_utf8_len((const unsigned char *)"\xc2", 1), 0);
+    assert_int_equal(cp_utf8_len((const unsigned char *)"\xc0\x80", 2), 0);          /* overlong */
+    assert_int_equal(cp_utf8_len((const unsigned char *)"\xed\xa0\x80", 3), 0);      /* surrogate */
+    assert_int_equal(cp_utf8_len((const unsigned char *)"\xf0\x9f\x98\x80", 4), 4);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_plain_rows),
+        cmocka_unit_test(test_quoted_newline_keeps_lines),
+        cmocka_unit_test(test_crlf_blank_lines_bom),
+        cmocka_unit_test(test_columns_count_characters),
+        cmocka_unit_test(test_unterminated_quote),
+        cmocka_unit_test(test_stray_quote),
+        cmocka_unit_test(test_invalid_utf8),
+        cmocka_unit_test(test_utf8_len),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
