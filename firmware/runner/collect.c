@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "elfsize.h"
+#include "quote.h"
 #include "util.h"
 
 /* Run-header keys that may differ between the images of one dataset: the
@@ -115,7 +116,7 @@ static void compare_runs(cpr_collection *c, const cp_node *a, const cp_node *b, 
                 if (pass)
                     complain(c, "%s: run.%s: expected the same run header as %s, found a key it lacks", loc, path, a_name);
                 else
-                    complain(c, "%s: run: expected '%s' as in %s, found none", loc, path, a_name);
+                    complain(c, "%s: run: expected %s as in %s, found none", loc, cpr_q(path), a_name);
             } else if (pass == 0) {
                 if (here->kind == CP_MAP && other->kind == CP_MAP) {
                     compare_runs(c, here, other, path, a_name);
@@ -123,8 +124,8 @@ static void compare_runs(cpr_collection *c, const cp_node *a, const cp_node *b, 
                            (here->kind == CP_SCALAR && strcmp(here->text, other->text) != 0) ||
                            here->kind == CP_SEQ) {
                     const char *hv = cp_scalar(here), *ov = cp_scalar(other);
-                    complain(c, "%s: run.%s: expected '%s' as in %s, found '%s'", loc, path,
-                             hv ? hv : "(a collection)", a_name, ov ? ov : "(a collection)");
+                    complain(c, "%s: run.%s: expected %s as in %s, found %s", loc, path,
+                             hv ? cpr_q(hv) : "a collection", a_name, ov ? cpr_q(ov) : "a collection");
                 }
             }
             free(path);
@@ -158,15 +159,14 @@ static void check_identity(cpr_collection *c, const cpr_image *im, const cp_node
         if (!want)
             continue;
         if (!got || (checks[i].fold ? strcasecmp(got, want) : strcmp(got, want)) != 0)
-            complain(c, "%s: run.%s%s%s: expected '%s' (manifest line %u), found '%s'", name, checks[i].a,
-                     checks[i].b ? "." : "", checks[i].b ? checks[i].b : "", want, im->line,
-                     got ? got : "nothing");
+            complain(c, "%s: run.%s%s%s: expected %s (manifest line %u), found %s", name, checks[i].a,
+                     checks[i].b ? "." : "", checks[i].b ? checks[i].b : "", cpr_q(want), im->line, cpr_q(got));
     }
     const cp_node *shift = cp_map_get(cp_map_get(run, "counter"), "icount_shift");
     long long v;
     if (!shift || cp_scalar_int(shift, &v) < 0 || v != im->icount_shift)
-        complain(c, "%s: run.counter.icount_shift: expected %d as QEMU ran it, found '%s'", name,
-                 im->icount_shift, shift && cp_scalar(shift) ? cp_scalar(shift) : "nothing");
+        complain(c, "%s: run.counter.icount_shift: expected %d as QEMU ran it, found %s", name,
+                 im->icount_shift, cpr_q(cp_scalar(shift)));
 }
 
 static void note_axis(cpr_set *s, const cp_node *run)
@@ -190,8 +190,8 @@ static void note_overhead(cpr_collection *c, cpr_set *s, const cp_node *run, con
     const cp_node *o = cp_map_get(cp_map_get(run, "counter"), "overhead");
     long long v;
     if (!o || cp_scalar_int(o, &v) < 0 || v < 0) {
-        complain(c, "%s: run.counter.overhead: expected the calibrated overhead (an integer >= 0), found '%s'",
-                 name, o && cp_scalar(o) ? cp_scalar(o) : "nothing");
+        complain(c, "%s: run.counter.overhead: expected the calibrated overhead (an integer >= 0), found %s",
+                 name, cpr_q(cp_scalar(o)));
         return;
     }
     if (s->overhead_min < 0 || v < s->overhead_min)
@@ -219,17 +219,17 @@ static int add_result(cpr_collection *c, cpr_set *s, const cp_node *res)
         where(loc, sizeof loc, val);
         cp_field f = cp_field_by_name(key);
         if (f == CP_F_COUNT) {
-            complain(c, "%s: %s: expected a result field of schema/README.md, found an unknown field", loc, key);
+            complain(c, "%s: %s: expected a result field of schema/README.md, found an unknown field", loc, cpr_q(key));
             continue;
         }
         if (val->kind != CP_SCALAR) {
-            complain(c, "%s: %s: expected a scalar, found a collection", loc, key);
+            complain(c, "%s: %s: expected a scalar, found a collection", loc, cpr_q(key));
             continue;
         }
         long long v;
         if (cp_fields[f].type == CP_FT_INT) {
             if (cp_scalar_int(val, &v) < 0) {
-                complain(c, "%s: %s: expected an integer, found '%s'", loc, key, val->text);
+                complain(c, "%s: %s: expected an integer, found %s", loc, key, cpr_q(val->text));
                 continue;
             }
             cpr_row_set_int(r, f, v);
@@ -290,8 +290,9 @@ static int parse_fields(cpr_collection *c, cpr_row *r, const char *spec, const c
             f = cp_field_by_name(item);
         }
         if (!eq || f == CP_F_COUNT || cp_fields[f].role != CP_ROLE_ID || !eq[1]) {
-            complain(c, "%s: fields: expected key=value with an identifying result field, found '%s%s%s'", loc,
-                     item, eq ? "=" : "", eq ? eq + 1 : "");
+            if (eq)
+                *eq = '=';
+            complain(c, "%s: fields: expected key=value with an identifying result field, found %s", loc, cpr_q(item));
             rc = -1;
             continue;
         }
@@ -299,7 +300,7 @@ static int parse_fields(cpr_collection *c, cpr_row *r, const char *spec, const c
             char *end;
             long long v = strtoll(eq + 1, &end, 10);
             if (*end) {
-                complain(c, "%s: fields: %s: expected an integer, found '%s'", loc, item, eq + 1);
+                complain(c, "%s: fields: %s: expected an integer, found %s", loc, item, cpr_q(eq + 1));
                 rc = -1;
                 continue;
             }
@@ -373,8 +374,8 @@ void cpr_collect_footprint(cpr_collection *c, const cpr_manifest *m, const cpr_i
             heap = p->num[CP_F_HEAP_BYTES];
     }
     if (n == 0) {
-        complain(c, "%s: expected a measured performance result matching '%s' (for stack and heap), found none",
-                 loc, im->fields);
+        complain(c, "%s: expected a measured performance result matching %s (for stack and heap), found none",
+                 loc, cpr_q(im->fields));
         return;
     }
     if (stack >= 0)

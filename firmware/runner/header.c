@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "pool.h"
+#include "quote.h"
 #include "util.h"
 
 static const char *run_get(const cp_node *run, const char *a, const char *b)
@@ -86,8 +87,8 @@ int cpr_header_build(cpr_header *h, char ***owned, const cpr_set *s, const cpr_h
     const char *built = strchr(h->compiler, ' ');
     if (facts->cc_version_line) {
         if (built && !strstr(facts->cc_version_line, built + 1)) {
-            fprintf(err, "%s: run.toolchain.compiler: expected the installed compiler ('%s'), found '%s': "
-                    "rebuild the images\n", s->run_image, facts->cc_version_line, h->compiler);
+            fprintf(err, "%s: run.toolchain.compiler: expected the installed compiler (%s), found %s: "
+                    "rebuild the images\n", s->run_image, cpr_q(facts->cc_version_line), cpr_q(h->compiler));
             return -1;
         }
         h->compiler = facts->cc_version_line;

@@ -16,6 +16,7 @@
 #include "manifest.h"
 #include "order.h"
 #include "pool.h"
+#include "quote.h"
 #include "run.h"
 #include "schema.h"
 #include "util.h"
@@ -82,7 +83,7 @@ static int parse_options(options *o, int argc, char **argv)
         case 'j':
             o->jobs = (unsigned)strtoul(optarg, &end, 10);
             if (*end || o->jobs < 1 || o->jobs > 1024) {
-                fprintf(stderr, "cryptoperf-run: -j: expected a number of jobs 1..1024, found '%s'\n", optarg);
+                fprintf(stderr, "cryptoperf-run: -j: expected a number of jobs 1..1024, found %s\n", cpr_q(optarg));
                 return -1;
             }
             break;
@@ -96,7 +97,7 @@ static int parse_options(options *o, int argc, char **argv)
         case O_TIMEOUT:
             o->timeout = (unsigned)strtoul(optarg, &end, 10);
             if (*end || o->timeout < 1) {
-                fprintf(stderr, "cryptoperf-run: --timeout: expected seconds >= 1, found '%s'\n", optarg);
+                fprintf(stderr, "cryptoperf-run: --timeout: expected seconds >= 1, found %s\n", cpr_q(optarg));
                 return -1;
             }
             break;

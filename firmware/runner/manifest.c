@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "quote.h"
 #include "util.h"
 
 enum { C_IMAGE, C_KIND, C_BOARD, C_MACHINE, C_SHIFT, C_TIMEOUT, C_LIBRARY, C_VERSION,
@@ -49,7 +50,7 @@ static long number_cell(cp_diag *diag, cp_mark mark, const char *s, size_t colum
     long v = strtol(s, &end, 10);
     if (errno || end == s || *end || v < lo || v > hi) {
         mark.column = (unsigned)column;
-        cp_diag_at(diag, &mark, name, "expected an integer %ld..%ld or '-', found '%s'", lo, hi, s);
+        cp_diag_at(diag, &mark, name, "expected an integer %ld..%ld or '-', found %s", lo, hi, cpr_q(s));
         return dash;
     }
     return v;
@@ -83,7 +84,7 @@ int cpr_manifest_load(cpr_manifest *m, const char *path, cp_diag *diag)
         cp_mark mark = { m->path, lineno, 1 };
         if (!have_header) {
             if (line[0] != '#') {
-                cp_diag_at(diag, &mark, NULL, "expected the '#' header line naming the columns, found '%s'", line);
+                cp_diag_at(diag, &mark, NULL, "expected the '#' header line naming the columns, found %s", cpr_q(line));
                 break;
             }
             size_t n = split(line + 1, cell, MAXCELLS, col);
@@ -142,8 +143,8 @@ int cpr_manifest_load(cpr_manifest *m, const char *path, cp_diag *diag)
             continue;
         cp_mark mark = { m->path, im->line, 1 };
         if (!im->baseline || !cpr_manifest_find(m, im->baseline))
-            cp_diag_at(diag, &mark, im->image, "expected a baseline image listed in the manifest, found '%s'",
-                       im->baseline ? im->baseline : "-");
+            cp_diag_at(diag, &mark, im->image, "expected a baseline image listed in the manifest, found %s",
+                       cpr_q(im->baseline ? im->baseline : "-"));
         if (!im->fields)
             cp_diag_at(diag, &mark, im->image, "expected the identifying fields of its rows, found '-'");
     }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "quote.h"
 #include "util.h"
 
 static char *label_of(const cpr_image *im)
@@ -85,7 +86,9 @@ static unsigned echo_errors(FILE *err, const char *image, const char *text)
         for (const char *p = text; p && *p;) {
             size_t len = strcspn(p, "\n");
             if (len && (any || strncmp(p, "error:", 6) == 0)) {
-                fprintf(err, "%s: %.*s\n", image, (int)len, p);
+                char *line = cp_xstrndup(p, len);
+                fprintf(err, "%s: says %s\n", image, cpr_q(line));
+                free(line);
                 n++;
             }
             p = p[len] ? p + len + 1 : NULL;

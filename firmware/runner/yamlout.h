@@ -1,6 +1,6 @@
-/* Writing the dataset YAML: scalars that stay plain when YAML would read
- * them back as the same string, double-quoted with escapes otherwise, so a
- * label from firmware output can never break the document. */
+/* Header lines of the dataset YAML; scalars through the shared writer
+ * (gen/src/yaml_write.h), so a label from firmware output can never break
+ * the document. */
 #ifndef CPR_YAMLOUT_H
 #define CPR_YAMLOUT_H
 

@@ -54,7 +54,7 @@ while read -r kind opt want; do
   check "$kind: existing datasets untouched" [ "$(cd "$d/a" && cat "${sets[@]}" | md5sum)" = "$sum" ]
   check "$kind: done in seconds" [ $((SECONDS - start)) -lt 20 ]
 done <<'LIST'
-fail-kat - @IMAGE@: error: case @CASE@: known-answer mismatch
+fail-kat - @IMAGE@: says 'error: case @CASE@: known-answer mismatch'
 fail-fault - @IMAGE@: exit status 4
 fail-hang --timeout=3 @IMAGE@: timed out after 3 s
 LIST
