@@ -162,7 +162,8 @@ int cpr_pool_run(cpr_job *jobs, size_t n, const cpr_pool_opts *opts)
     slot *run = cp_xcalloc(par, sizeof *run);
     struct pollfd *pfd = cp_xcalloc(2 * par, sizeof *pfd);
     size_t nrun = 0, next = 0, done = 0;
-    double t0 = now_s();
+    double t0 = now_s(), drawn = t0;
+    const char *last_label = "";
     struct sigaction sa, old_int, old_term;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
@@ -200,6 +201,11 @@ int cpr_pool_run(cpr_job *jobs, size_t n, const cpr_pool_opts *opts)
         }
         poll(pfd, np, wait > 0 ? (int)(wait * 1000) + 1 : 0);
         t = now_s();
+        /* on a terminal the clock keeps moving between completions */
+        if (opts->tty && t - drawn >= 1.0) {
+            report(opts, done, n, t0, last_label);
+            drawn = t;
+        }
         for (size_t i = 0; i < nrun;) {
             slot *s = &run[i];
             for (int w = 0; w < 2; w++) {
@@ -214,7 +220,8 @@ int cpr_pool_run(cpr_job *jobs, size_t n, const cpr_pool_opts *opts)
                 kill_group(s);
             }
             if (reap(s)) {
-                report(opts, ++done, n, t0, s->job->label);
+                last_label = s->job->label;
+                report(opts, ++done, n, t0, last_label);
                 run[i] = run[--nrun];
             } else {
                 i++;
