@@ -102,7 +102,7 @@ int cpr_header_build(cpr_header *h, char ***owned, const cpr_set *s, const cpr_h
     h->mcu_short = facts->mcu_short ? facts->mcu_short : keep(owned, &n, upper_tail(h->series));
     h->mcu = facts->mcu ? facts->mcu
                         : keep(owned, &n, cp_xasprintf("Arm %s FPGA image (%s), emulated", h->mcu_short, h->core));
-    h->board = facts->board_name ? facts->board_name : keep(owned, &n, cp_xasprintf("Arm MPS2 %s", h->mcu_short));
+    h->board = facts->board_name ? facts->board_name : keep(owned, &n, cp_xasprintf("Arm MPS2+ %s", h->mcu_short));
     char *qv = keep(owned, &n, qemu_version(facts->qemu_version_line));
     const char *machine = run_get(run, "qemu_machine", NULL);
     h->emulator = keep(owned, &n, cp_xasprintf("QEMU %s %s", qv, machine ? machine : s->key->machine));
