@@ -19,43 +19,47 @@ static void result_line(cp_buf *b, const cpr_row *r)
     cp_buf_puts(b, "}\n");
 }
 
+/* A header line: a section ("library:") when key is NULL, else a string
+ * (skipped when NULL) or an integer (skipped when negative). */
+typedef struct {
+    const char *section, *key, *text;
+    long long num;
+    int is_num;
+} header_line;
+
+#define SECTION(name) { name, NULL, NULL, 0, 0 }
+#define STR(k, v) { NULL, k, v, 0, 0 }
+#define NUM(k, v) { NULL, k, NULL, v, 1 }
+
 void cpr_dataset_text(cp_buf *b, const cpr_header *h, const cpr_rows *rows)
 {
-    cpr_yaml_kv(b, 0, "format", "cryptoperf-dataset/1");
-    cpr_yaml_kv(b, 0, "series", h->series);
-    cpr_yaml_kv(b, 0, "layout", "st");
-    cp_buf_puts(b, "library:\n");
-    cpr_yaml_kv(b, 2, "slug", h->lib_slug);
-    cpr_yaml_kv(b, 2, "name", h->lib_name);
-    cpr_yaml_kv(b, 2, "version", h->lib_version);
-    cpr_yaml_kv(b, 2, "version_note", h->lib_version_note);
-    cpr_yaml_kv(b, 2, "package", h->lib_package);
-    cp_buf_puts(b, "hardware:\n");
-    cpr_yaml_kv(b, 2, "mcu", h->mcu);
-    cpr_yaml_kv(b, 2, "mcu_short", h->mcu_short);
-    cpr_yaml_kv(b, 2, "core", h->core);
-    cpr_yaml_kv(b, 2, "board", h->board);
-    cpr_yaml_kv(b, 2, "emulator", h->emulator);
-    cp_buf_puts(b, "system:\n");
-    cpr_yaml_kv_int(b, 2, "core_clock_hz", h->core_clock_hz);
-    cpr_yaml_kv(b, 2, "clock_note", h->clock_note);
-    cp_buf_puts(b, "toolchain:\n");
-    cpr_yaml_kv(b, 2, "compiler", h->compiler);
-    cpr_yaml_kv(b, 2, "flags", h->flags);
-    cpr_yaml_kv(b, 2, "optimization", h->optimization);
-    cpr_yaml_kv(b, 2, "libc", h->libc);
-    cp_buf_puts(b, "counter:\n");
-    cpr_yaml_kv(b, 2, "kind", "instructions");
-    cpr_yaml_kv(b, 2, "method", h->counter_method);
-    cpr_yaml_kv_int(b, 2, "icount_shift", h->icount_shift);
-    if (h->overhead >= 0)
-        cpr_yaml_kv_int(b, 2, "overhead", h->overhead);
-    cpr_yaml_kv(b, 2, "first_call", h->first_call);
-    cpr_yaml_kv(b, 2, "first_call_note", h->first_call_note);
-    cp_buf_puts(b, "provenance:\n");
-    cpr_yaml_kv(b, 2, "kind", "measured");
-    cpr_yaml_kv(b, 2, "firmware_revision", h->firmware_revision);
-    cpr_yaml_kv(b, 2, "runner", h->runner);
+    const header_line lines[] = {
+        STR("format", "cryptoperf-dataset/1"), STR("series", h->series), STR("layout", "st"),
+        SECTION("library"), STR("slug", h->lib_slug), STR("name", h->lib_name), STR("version", h->lib_version),
+        STR("version_note", h->lib_version_note), STR("package", h->lib_package),
+        SECTION("hardware"), STR("mcu", h->mcu), STR("mcu_short", h->mcu_short), STR("core", h->core),
+        STR("board", h->board), STR("emulator", h->emulator),
+        SECTION("system"), NUM("core_clock_hz", h->core_clock_hz), STR("clock_note", h->clock_note),
+        SECTION("toolchain"), STR("compiler", h->compiler), STR("flags", h->flags),
+        STR("optimization", h->optimization), STR("libc", h->libc),
+        SECTION("counter"), STR("kind", "instructions"), STR("method", h->counter_method),
+        NUM("icount_shift", h->icount_shift), NUM("overhead", h->overhead), STR("first_call", h->first_call),
+        STR("first_call_note", h->first_call_note),
+        SECTION("provenance"), STR("kind", "measured"), STR("firmware_revision", h->firmware_revision),
+        STR("runner", h->runner),
+    };
+    int indent = 0;
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        const header_line *l = &lines[i];
+        if (l->section) {
+            cp_buf_printf(b, "%s:\n", l->section);
+            indent = 2;
+        } else if (l->is_num && l->num >= 0) {
+            cpr_yaml_kv_int(b, indent, l->key, l->num);
+        } else if (!l->is_num) {
+            cpr_yaml_kv(b, indent, l->key, l->text);
+        }
+    }
     if (h->naxes) {
         cp_buf_puts(b, "axes:\n");
         for (size_t i = 0; i < h->naxes; i++) {
