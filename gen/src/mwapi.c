@@ -13,7 +13,6 @@ struct mw_session {
     char *api;
     char *csrf;
     cp_buf error;
-    mw_failure_kind kind;
 };
 
 typedef struct {
@@ -28,27 +27,20 @@ typedef struct {
     size_t len;
 } file_part;
 
-static int fail(mw_session *s, mw_failure_kind kind, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int fail(mw_session *s, mw_failure_kind kind, const char *fmt, ...)
+static int fail(mw_session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(mw_session *s, const char *fmt, ...)
 {
     va_list ap;
     s->error.len = 0;
     va_start(ap, fmt);
     cp_buf_vprintf(&s->error, fmt, ap);
     va_end(ap);
-    s->kind = kind;
     return -1;
 }
 
 const char *mw_error(const mw_session *s)
 {
     return s->error.data ? s->error.data : "";
-}
-
-mw_failure_kind mw_failure(const mw_session *s)
-{
-    return s->kind;
 }
 
 static size_t collect(char *data, size_t size, size_t n, void *buf)
@@ -142,24 +134,24 @@ static int call(mw_session *s, const param *params, const file_part *file, json_
     int result = -1;
     *out = NULL;
     if (rc != CURLE_OK) {
-        fail(s, MW_FAIL_NETWORK, "cannot reach %s: %s", s->api, curl_easy_strerror(rc));
+        fail(s, "cannot reach %s: %s", s->api, curl_easy_strerror(rc));
         goto done;
     }
     if (status != 200) {
-        fail(s, MW_FAIL_HTTP, "%s answered HTTP %ld", s->api, status);
+        fail(s, "%s answered HTTP %ld", s->api, status);
         goto done;
     }
     json_error_t jerr;
     json_t *root = json_loadb(reply.data ? reply.data : "", reply.len, 0, &jerr);
     if (!json_is_object(root)) {
-        fail(s, MW_FAIL_RESPONSE, "%s did not answer with a JSON object (%s at byte %d)", s->api,
+        fail(s, "%s did not answer with a JSON object (%s at byte %d)", s->api,
              root ? "not an object" : jerr.text, jerr.position);
         json_decref(root);
         goto done;
     }
     json_t *error = json_object_get(root, "error");
     if (error) {
-        fail(s, MW_FAIL_API, "API error %s: %s", json_string_value(json_object_get(error, "code")),
+        fail(s, "API error %s: %s", json_string_value(json_object_get(error, "code")),
              json_string_value(json_object_get(error, "info")));
         json_decref(root);
         goto done;
@@ -196,7 +188,7 @@ static int token(mw_session *s, const char *type, const char *field, char **out)
     const char *t = json_string_value(dig(r, "query", "tokens", field, NULL));
     if (!t) {
         json_decref(r);
-        return fail(s, MW_FAIL_RESPONSE, "no %s token in the answer of %s", type, s->api);
+        return fail(s, "no %s token in the answer of %s", type, s->api);
     }
     free(*out);
     *out = cp_xstrdup(t);
@@ -219,7 +211,7 @@ int mw_login(mw_session *s, const char *user, const char *password)
     const char *result = json_string_value(dig(r, "login", "result", NULL));
     if (!result || strcmp(result, "Success")) {
         const char *reason = json_string_value(dig(r, "login", "reason", NULL));
-        fail(s, MW_FAIL_LOGIN, "login as %s refused: %s", user,
+        fail(s, "login as %s refused: %s", user,
              reason ? reason : result ? result : "no result in the answer");
         json_decref(r);
         return -1;
@@ -233,12 +225,12 @@ static json_t *only_page(mw_session *s, json_t *r, const char *title)
 {
     json_t *page = dig(r, "query", "pages", "0", NULL);
     if (!page) {
-        fail(s, MW_FAIL_RESPONSE, "no page in the answer about '%s'", title);
+        fail(s, "no page in the answer about '%s'", title);
         return NULL;
     }
     if (json_is_true(json_object_get(page, "invalid"))) {
         const char *why = json_string_value(json_object_get(page, "invalidreason"));
-        fail(s, MW_FAIL_API, "invalid title '%s': %s", title, why ? why : "no reason given");
+        fail(s, "invalid title '%s': %s", title, why ? why : "no reason given");
         return NULL;
     }
     return page;
@@ -262,7 +254,7 @@ int mw_page_text(mw_session *s, const char *title, char **text)
     }
     const char *content = json_string_value(dig(page, "revisions", "0", "slots", "main", "content", NULL));
     if (!content) {
-        fail(s, MW_FAIL_RESPONSE, "no text in the answer about page '%s'", title);
+        fail(s, "no text in the answer about page '%s'", title);
         goto done;
     }
     *text = cp_xstrdup(content);
@@ -272,29 +264,38 @@ done:
     return rc;
 }
 
-static int need_token(mw_session *s)
+/* An edit or upload (p[0] is the action): needs the CSRF token from login,
+ * and succeeded only when the answer's <action>.result is "Success". On
+ * success *out holds the answer. */
+static int write_call(mw_session *s, const param *p, const file_part *file, const char *what, json_t **out)
 {
-    return s->csrf ? 0 : fail(s, MW_FAIL_LOGIN, "not logged in");
+    *out = NULL;
+    if (!s->csrf)
+        return fail(s, "%s: not logged in", what);
+    if (call(s, p, file, out))
+        return -1;
+    json_t *answer = json_object_get(*out, p[0].value);
+    const char *result = json_string_value(json_object_get(answer, "result"));
+    if (result && !strcmp(result, "Success"))
+        return 0;
+    char *why = json_dumps(answer, JSON_COMPACT);
+    fail(s, "%s not done: %s", what, why ? why : "no result in the answer");
+    free(why);
+    json_decref(*out);
+    *out = NULL;
+    return -1;
 }
 
 int mw_edit(mw_session *s, const char *title, const char *text, const char *summary, bool *changed)
 {
-    if (need_token(s))
-        return -1;
     const param p[] = { { "action", "edit" }, { "title", title }, { "text", text },
                         { "summary", summary }, { "token", s->csrf }, { NULL, NULL } };
+    char *what = cp_xasprintf("edit of '%s'", title);
     json_t *r;
-    if (call(s, p, NULL, &r))
-        return -1;
-    const char *result = json_string_value(dig(r, "edit", "result", NULL));
-    int rc = 0;
-    if (!result || strcmp(result, "Success")) {
-        char *why = json_dumps(json_object_get(r, "edit"), JSON_COMPACT);
-        rc = fail(s, MW_FAIL_API, "edit of '%s' not saved: %s", title, why ? why : "no result");
-        free(why);
-    } else {
+    int rc = write_call(s, p, NULL, what, &r);
+    free(what);
+    if (rc == 0)
         *changed = !json_is_true(dig(r, "edit", "nochange", NULL));
-    }
     json_decref(r);
     return rc;
 }
@@ -322,21 +323,13 @@ int mw_file_sha1(mw_session *s, const char *name, char sha1[41])
 
 int mw_upload(mw_session *s, const char *name, const char *data, size_t len, const char *comment)
 {
-    if (need_token(s))
-        return -1;
     const param p[] = { { "action", "upload" }, { "filename", name }, { "comment", comment },
                         { "ignorewarnings", "1" }, { "token", s->csrf }, { NULL, NULL } };
     const file_part f = { name, data, len };
+    char *what = cp_xasprintf("upload of File:%s", name);
     json_t *r;
-    if (call(s, p, &f, &r))
-        return -1;
-    const char *result = json_string_value(dig(r, "upload", "result", NULL));
-    int rc = 0;
-    if (!result || strcmp(result, "Success")) {
-        char *why = json_dumps(json_object_get(r, "upload"), JSON_COMPACT);
-        rc = fail(s, MW_FAIL_API, "upload of '%s' not done: %s", name, why ? why : "no result");
-        free(why);
-    }
+    int rc = write_call(s, p, &f, what, &r);
+    free(what);
     json_decref(r);
     return rc;
 }

@@ -3,8 +3,8 @@
  * uploading a file. Responses are JSON (formatversion=2), parsed with jansson.
  *
  * Every call returns 0 on success and -1 on failure; mw_error() then tells
- * what failed in one line (network failure, HTTP status, API error code and
- * text, or an unexpected response), mw_failure() which kind it was. */
+ * what failed in one line: network failure, HTTP status, refused login, API
+ * error code and text, or an answer that is not what the API documents. */
 #ifndef CP_MWAPI_H
 #define CP_MWAPI_H
 
@@ -13,20 +13,10 @@
 
 typedef struct mw_session mw_session;
 
-typedef enum {
-    MW_FAIL_NONE = 0,
-    MW_FAIL_NETWORK,   /* no answer: refused, timed out, DNS */
-    MW_FAIL_HTTP,      /* an answer, but not HTTP 200 */
-    MW_FAIL_LOGIN,     /* the wiki refused the credentials */
-    MW_FAIL_API,       /* the API answered with an error object */
-    MW_FAIL_RESPONSE,  /* the answer is not the JSON we expect */
-} mw_failure_kind;
-
 /* api_url: the full URL of api.php. Never NULL (out of memory exits). */
 mw_session *mw_open(const char *api_url);
 void mw_close(mw_session *s);
 const char *mw_error(const mw_session *s);
-mw_failure_kind mw_failure(const mw_session *s);
 
 /* Log in with a bot password (Special:BotPasswords: user "Name@app") and
  * fetch the CSRF token every write needs. */
