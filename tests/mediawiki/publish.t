@@ -88,8 +88,14 @@ expect 0 "$work/check-labels" "escaped labels render as text, no stray markup" \
   --expect-text "''not italic'' ~~~~ <b>not bold</b> &amp; __NOTOC__" --expect-text 'h!!d || e' \
   "$LABELS/index.wiki"
 expect 1 "$work/check-neg" "wikicheck rejects the same labels unescaped (negative control)" \
-  -- wikicheck --title Wikicheck/unescaped --expect-text 'a|b {{x}} [[y]]' "$FIX/negative/unescaped.wiki"
+  -- wikicheck --title Wikicheck/unescaped --expect-text 'a|b {{x}} [[y]]' "$FIX/negative/unescaped-1.0/index.wiki"
 has "$work/check-neg" "red link" "the rejection names the red links an unescaped [[…]] and {{…}} make"
+
+expect 0 "$work/check-pages" "check-pages publishes and checks both fixture sets" \
+  -- "$TOP/tests/mediawiki/check-pages" "$CMOX" "$LABELS/"
+has "$work/check-pages" "Checked/stm32l5/labels-1.0: ok" "check-pages checked the pages under its own prefix"
+expect 1 "$work/check-pages-neg" "check-pages fails on the unescaped set (negative control)" \
+  -- "$TOP/tests/mediawiki/check-pages" "$FIX/negative/unescaped-1.0"
 
 # --- the same set again: nothing changes -------------------------------------
 revs_before="$(revisions "$T_CMOX") $(revisions "$T_LABELS") $(file_versions "$CHART")"
