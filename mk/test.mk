@@ -5,7 +5,7 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 SHELL_TESTS := $(sort $(wildcard tests/*/*.t))
 
-$(BUILD)/tests/%: tests/unit/%.c $(GEN_LIB_ASAN) $(GEN_HDR)
+$(BUILD)/tests/%: tests/unit/%.c $(GEN_LIB_ASAN) $(GEN_HDR) $(wildcard tests/unit/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(ASAN_CFLAGS) $(GEN_INC) -o $@ $< $(GEN_LIB_ASAN) $(GEN_LIBS) -lcmocka
 

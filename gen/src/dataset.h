@@ -47,8 +47,27 @@ typedef struct {
 } cp_dataset;
 
 /* Loads and checks path. Problems go to diag (all of them); returns 0 when
- * the dataset is valid, -1 otherwise. The dataset must be freed either way. */
+ * the dataset is valid, -1 when it is invalid, -2 when the file cannot be
+ * read (an I/O error). The dataset must be freed either way.
+ * schema NULL skips the schema and runs only the checks beyond it.
+ *
+ * Folder names: when path has the shape .../<series>/<name>/dataset.yaml
+ * (file name exactly dataset.yaml, two real parent folders, not "." or
+ * ".."), ds->series and ds->name are set and must match `series` and
+ * `<library.slug>-<lower-case library.version>` (ASCII lower case). Any
+ * other path (a temp file, a file outside data/) leaves them NULL and skips
+ * that check. */
 int cp_dataset_load(cp_dataset *ds, const char *path, const cp_schema *schema, cp_diag *diag);
+
+/* Skip the folder-name check even when the path has the dataset shape
+ * (ds->series and ds->name are still set from the path). */
+#define CP_DS_NO_FOLDER_CHECK 1u
+
+/* The general form. When buf is not NULL the dataset text is taken from
+ * buf/len and path only names it (messages, folder check): `import` can
+ * check what it is about to write under its final name before writing. */
+int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t len,
+                       const cp_schema *schema, unsigned flags, cp_diag *diag);
 void cp_dataset_free(cp_dataset *ds);
 
 /* Header value by dotted path ("hardware.mcu", "system.core_clock_hz"). */

@@ -23,7 +23,7 @@ static cp_mark mark_of(const loader *ld, yaml_mark_t m)
 
 static void fail_at(loader *ld, yaml_mark_t m, const char *msg, const char *what)
 {
-    if (!ld->failed)
+    if (!ld->failed && ld->err)
         fprintf(ld->err, "%s:%u:%u: %s%s%s\n", ld->doc->file, (unsigned)m.line + 1,
                 (unsigned)m.column + 1, msg, what ? " " : "", what ? what : "");
     ld->failed = 1;
@@ -78,15 +78,61 @@ static void node_free(cp_node *n)
 
 static cp_node *parse_node(loader *ld, yaml_event_t *ev, unsigned depth);
 
+/* Duplicate-key detection must stay linear for huge flat mappings, so past
+ * a few keys the keys of the mapping being built are hashed. */
+typedef struct {
+    size_t *slot; /* key position + 1, 0 = empty */
+    size_t cap;
+} key_index;
+
+static size_t key_hash(const char *s)
+{
+    size_t h = 5381;
+    for (; *s; s++)
+        h = h * 33 + (unsigned char)*s;
+    return h;
+}
+
+static void key_index_put(key_index *ix, const cp_node *map, size_t i)
+{
+    size_t at = key_hash(map->keys[i]->text) & (ix->cap - 1);
+    while (ix->slot[at])
+        at = (at + 1) & (ix->cap - 1);
+    ix->slot[at] = i + 1;
+}
+
+/* The earlier key equal to text, or NULL; indexes the keys pushed so far. */
+static const cp_node *key_index_find(key_index *ix, const cp_node *map, const char *text)
+{
+    if (map->count < 16) {
+        for (size_t i = 0; i < map->count; i++)
+            if (strcmp(map->keys[i]->text, text) == 0)
+                return map->keys[i];
+        return NULL;
+    }
+    if (map->count * 2 >= ix->cap) {
+        ix->cap = ix->cap ? ix->cap * 2 : 64;
+        free(ix->slot);
+        ix->slot = cp_xcalloc(ix->cap, sizeof *ix->slot);
+        for (size_t i = 0; i < map->count; i++)
+            key_index_put(ix, map, i);
+    }
+    for (size_t at = key_hash(text) & (ix->cap - 1); ix->slot[at]; at = (at + 1) & (ix->cap - 1))
+        if (strcmp(map->keys[ix->slot[at] - 1]->text, text) == 0)
+            return map->keys[ix->slot[at] - 1];
+    return NULL;
+}
+
 static cp_node *parse_children(loader *ld, cp_node *n, yaml_event_type_t end, unsigned depth)
 {
+    key_index ix = { 0 };
     for (;;) {
         yaml_event_t ev;
         if (next_event(ld, &ev))
-            return n;
+            break;
         if (ev.type == end) {
             yaml_event_delete(&ev);
-            return n;
+            break;
         }
         cp_node *key = NULL;
         if (n->kind == CP_MAP) {
@@ -94,34 +140,38 @@ static cp_node *parse_children(loader *ld, cp_node *n, yaml_event_type_t end, un
             key = parse_node(ld, &ev, depth + 1);
             if (ld->failed) {
                 node_free(key);
-                return n;
+                break;
             }
             if (key->kind != CP_SCALAR) {
                 fail_at(ld, km, "expected a plain key, found a", key->kind == CP_MAP ? "mapping" : "sequence");
                 node_free(key);
-                return n;
+                break;
             }
-            for (size_t i = 0; i < n->count; i++)
-                if (strcmp(n->keys[i]->text, key->text) == 0) {
-                    char buf[600];
-                    snprintf(buf, sizeof buf, "'%.500s' (first at line %u)", key->text, n->keys[i]->mark.line);
-                    fail_at(ld, km, "duplicate key", buf);
-                    node_free(key);
-                    return n;
-                }
+            const cp_node *first = key_index_find(&ix, n, key->text);
+            if (first) {
+                char buf[600];
+                snprintf(buf, sizeof buf, "'%.500s' (first at line %u)", key->text, first->mark.line);
+                fail_at(ld, km, "duplicate key", buf);
+                node_free(key);
+                break;
+            }
             if (next_event(ld, &ev)) {
                 node_free(key);
-                return n;
+                break;
             }
         }
         cp_node *item = parse_node(ld, &ev, depth + 1);
         if (ld->failed) {
             node_free(key);
             node_free(item);
-            return n;
+            break;
         }
         push(n, key, item);
+        if (ix.cap)
+            key_index_put(&ix, n, n->count - 1);
     }
+    free(ix.slot);
+    return n;
 }
 
 /* Takes ownership of ev. */
@@ -180,7 +230,8 @@ static int load(cp_doc *doc, const char *name, const unsigned char *buf, size_t 
     doc->file = cp_xstrdup(name);
     loader ld = { .doc = doc, .err = err };
     if (!yaml_parser_initialize(&ld.parser)) {
-        fprintf(err, "%s: cannot initialise the YAML parser\n", name);
+        if (err)
+            fprintf(err, "%s: cannot initialise the YAML parser\n", name);
         return -1;
     }
     yaml_parser_set_input_string(&ld.parser, buf, len);
@@ -225,7 +276,8 @@ int cp_doc_load(cp_doc *doc, const char *path, FILE *err)
     if (!buf) {
         memset(doc, 0, sizeof *doc);
         doc->file = cp_xstrdup(path);
-        fprintf(err, "%s: cannot read: %s\n", path, strerror(errno));
+        if (err)
+            fprintf(err, "%s: cannot read: %s\n", path, strerror(errno));
         return -1;
     }
     int rc = load(doc, path, (const unsigned char *)buf, len, err);
@@ -246,7 +298,7 @@ const cp_node *cp_map_get(const cp_node *map, const char *key)
     if (!map || map->kind != CP_MAP)
         return NULL;
     for (size_t i = 0; i < map->count; i++)
-        if (strcmp(map->keys[i]->text, key) == 0)
+        if (map->keys[i]->text[0] == key[0] && strcmp(map->keys[i]->text, key) == 0)
             return map->items[i];
     return NULL;
 }
@@ -256,16 +308,43 @@ const char *cp_scalar(const cp_node *n)
     return n && n->kind == CP_SCALAR ? n->text : NULL;
 }
 
-static int is_int_text(const char *s)
+/* The base of a YAML 1.2 core-schema integer (10, 16 for 0x.., 8 for
+ * 0o..), 0 when s is not one; *digits is where the digits start. */
+static int int_base(const char *s, const char **digits)
 {
-    if (*s == '-' || *s == '+')
+    int base = 10;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'o')) {
+        base = s[1] == 'x' ? 16 : 8;
+        s += 2;
+    } else if (*s == '-' || *s == '+') {
         s++;
+    }
+    *digits = s;
     if (!*s)
         return 0;
-    for (; *s; s++)
-        if (*s < '0' || *s > '9')
+    for (; *s; s++) {
+        int ok = base == 16 ? ((*s >= '0' && *s <= '9') || ((*s | 0x20) >= 'a' && (*s | 0x20) <= 'f'))
+                            : (*s >= '0' && *s <= (base == 8 ? '7' : '9'));
+        if (!ok)
             return 0;
-    return 1;
+    }
+    return base;
+}
+
+static int is_int_text(const char *s)
+{
+    const char *digits;
+    return int_base(s, &digits) != 0;
+}
+
+/* [-+]? .inf (three spellings), or .nan (three spellings, no sign) */
+static int is_special_float(const char *s)
+{
+    if (!strcmp(s, ".nan") || !strcmp(s, ".NaN") || !strcmp(s, ".NAN"))
+        return 1;
+    if (*s == '-' || *s == '+')
+        s++;
+    return !strcmp(s, ".inf") || !strcmp(s, ".Inf") || !strcmp(s, ".INF");
 }
 
 static int is_float_text(const char *s)
@@ -300,25 +379,48 @@ cp_scalar_type cp_scalar_type_of(const cp_node *n)
     if (!n || n->kind != CP_SCALAR || !n->plain)
         return CP_T_STRING;
     const char *s = n->text;
-    if (!*s || !strcmp(s, "~") || !strcmp(s, "null") || !strcmp(s, "Null") || !strcmp(s, "NULL"))
-        return CP_T_NULL;
-    if (!strcmp(s, "true") || !strcmp(s, "false") || !strcmp(s, "True") || !strcmp(s, "False") ||
-        !strcmp(s, "TRUE") || !strcmp(s, "FALSE"))
-        return CP_T_BOOL;
-    if (is_int_text(s))
-        return CP_T_INT;
-    if (is_float_text(s))
-        return CP_T_FLOAT;
-    return CP_T_STRING;
+    /* the first character rules out most types: this runs for every value
+     * of every result */
+    switch (*s) {
+    case '\0':
+    case '~':
+    case 'n':
+    case 'N':
+        if (!*s || !strcmp(s, "~") || !strcmp(s, "null") || !strcmp(s, "Null") || !strcmp(s, "NULL"))
+            return CP_T_NULL;
+        return CP_T_STRING;
+    case 't':
+    case 'T':
+    case 'f':
+    case 'F':
+        if (!strcmp(s, "true") || !strcmp(s, "false") || !strcmp(s, "True") || !strcmp(s, "False") ||
+            !strcmp(s, "TRUE") || !strcmp(s, "FALSE"))
+            return CP_T_BOOL;
+        return CP_T_STRING;
+    case '+':
+    case '-':
+    case '.':
+    case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9':
+        if (is_int_text(s))
+            return CP_T_INT;
+        if (is_float_text(s) || is_special_float(s))
+            return CP_T_FLOAT;
+        return CP_T_STRING;
+    default:
+        return CP_T_STRING;
+    }
 }
 
 int cp_scalar_int(const cp_node *n, long long *out)
 {
     if (cp_scalar_type_of(n) != CP_T_INT)
         return -1;
+    const char *digits;
+    int base = int_base(n->text, &digits);
     errno = 0;
     char *end;
-    long long v = strtoll(n->text, &end, 10);
+    long long v = strtoll(base == 10 ? n->text : digits, &end, base);
     if (errno || *end)
         return -1;
     *out = v;

@@ -35,7 +35,8 @@ typedef struct {
 } cp_doc;
 
 /* Parse a whole file. On a syntax error, prints "file:line:column: message"
- * to err and returns -1; the document is then empty but safe to free. */
+ * to err (unless err is NULL) and returns -1; the document is then empty but
+ * safe to free. */
 int cp_doc_load(cp_doc *doc, const char *path, FILE *err);
 /* Same, from memory (name is used in messages). */
 int cp_doc_load_mem(cp_doc *doc, const char *name, const char *buf, size_t len, FILE *err);

@@ -125,10 +125,18 @@ char *cp_read_file(const char *path, size_t *len)
     if (!f)
         return NULL;
     cp_buf b = { 0 };
-    char chunk[65536];
+    /* one allocation of the right size for a regular file; the loop still
+     * copes with files that grow or have no size (pipes) */
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+        reserve(&b, (size_t)st.st_size);
     size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        cp_buf_put(&b, chunk, n);
+    do {
+        reserve(&b, 65536);
+        n = fread(b.data + b.len, 1, b.cap - b.len - 1, f);
+        b.len += n;
+        b.data[b.len] = '\0';
+    } while (n > 0);
     int bad = ferror(f);
     int saved = errno;
     fclose(f);

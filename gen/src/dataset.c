@@ -1,0 +1,291 @@
+/* Loading a dataset: YAML tree, schema, then the checks of schema/README.md
+ * "Checks beyond the schema" (folder names, counter kind, duplicates), and
+ * the per-field index of the results that the commands read. */
+#include "dataset.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "schema.h"
+#include "util.h"
+
+const cp_field_info cp_fields[CP_F_COUNT] = {
+#define X(id, name, type, role) [CP_F_##id] = { name, CP_FT_##type, CP_ROLE_##role },
+#include "fields.def"
+#undef X
+};
+
+cp_field cp_field_by_name(const char *name)
+{
+    for (int f = 0; f < CP_F_COUNT; f++)
+        if (cp_fields[f].name[0] == name[0] && strcmp(cp_fields[f].name, name) == 0)
+            return (cp_field)f;
+    return CP_F_COUNT;
+}
+
+const cp_node *cp_dataset_node(const cp_dataset *ds, const char *dotted)
+{
+    const cp_node *n = ds->doc.root;
+    const char *s = dotted;
+    while (n && *s) {
+        const char *dot = strchr(s, '.');
+        size_t len = dot ? (size_t)(dot - s) : strlen(s);
+        if (n->kind != CP_MAP)
+            return NULL;
+        const cp_node *next = NULL;
+        for (size_t i = 0; i < n->count; i++)
+            if (n->keys[i]->len == len && memcmp(n->keys[i]->text, s, len) == 0) {
+                next = n->items[i];
+                break;
+            }
+        n = next;
+        s = dot ? dot + 1 : s + len;
+    }
+    return n;
+}
+
+const char *cp_dataset_text(const cp_dataset *ds, const char *dotted)
+{
+    return cp_scalar(cp_dataset_node(ds, dotted));
+}
+
+static int is_real_folder(const char *s, size_t len)
+{
+    return len > 0 && !(len == 1 && s[0] == '.') && !(len == 2 && s[0] == '.' && s[1] == '.');
+}
+
+/* .../<series>/<name>/dataset.yaml -> series, name; otherwise both NULL. */
+static void folders_from_path(cp_dataset *ds)
+{
+    const char *p = ds->path;
+    size_t len = strlen(p);
+    static const char file[] = "/dataset.yaml";
+    size_t flen = sizeof file - 1;
+    if (len <= flen || strcmp(p + len - flen, file) != 0)
+        return;
+    size_t end_name = len - flen;
+    size_t start_name = end_name;
+    while (start_name > 0 && p[start_name - 1] != '/')
+        start_name--;
+    if (start_name == 0)
+        return;
+    size_t end_series = start_name - 1;
+    size_t start_series = end_series;
+    while (start_series > 0 && p[start_series - 1] != '/')
+        start_series--;
+    if (!is_real_folder(p + start_name, end_name - start_name) ||
+        !is_real_folder(p + start_series, end_series - start_series))
+        return;
+    ds->series = cp_xstrndup(p + start_series, end_series - start_series);
+    ds->name = cp_xstrndup(p + start_name, end_name - start_name);
+}
+
+static void check_folders(const cp_dataset *ds, cp_diag *diag)
+{
+    const cp_node *series = cp_dataset_node(ds, "series");
+    if (cp_scalar(series) && strcmp(series->text, ds->series) != 0)
+        cp_diag_node(diag, series, "series", "expected '%s' (the series folder name), found '%s'", ds->series,
+                     series->text);
+
+    const cp_node *slug = cp_dataset_node(ds, "library.slug");
+    const cp_node *version = cp_dataset_node(ds, "library.version");
+    if (!cp_scalar(slug) || !cp_scalar(version))
+        return;
+    char *want = cp_xasprintf("%s-%s", slug->text, version->text);
+    for (char *c = want + slug->len + 1; *c; c++)
+        if (*c >= 'A' && *c <= 'Z')
+            *c = (char)(*c - 'A' + 'a');
+    if (strcmp(want, ds->name) != 0) {
+        /* point at the part that disagrees with the folder */
+        int slug_ok = strncmp(ds->name, slug->text, slug->len) == 0 && ds->name[slug->len] == '-';
+        cp_diag_node(diag, slug_ok ? version : slug, slug_ok ? "library.version" : "library.slug",
+                     "expected <library.slug>-<lower-case library.version> to be the folder name '%s', found '%s'",
+                     ds->name, want);
+    }
+    free(want);
+}
+
+static void check_counter_kind(const cp_dataset *ds, const size_t *seq_index, cp_diag *diag)
+{
+    const char *kind = cp_dataset_text(ds, "counter.kind");
+    if (!kind)
+        return;
+    static const struct {
+        cp_field field;
+        const char *kind;
+    } needs[] = { { CP_F_CYCLES, "cycles" }, { CP_F_INSTRUCTIONS, "instructions" } };
+    for (size_t i = 0; i < ds->nresults; i++)
+        for (size_t k = 0; k < sizeof needs / sizeof needs[0]; k++) {
+            const cp_node *v = ds->results[i].value[needs[k].field];
+            if (v && strcmp(kind, needs[k].kind) != 0) {
+                char path[64];
+                snprintf(path, sizeof path, "results[%zu].%s", seq_index[i], cp_fields[needs[k].field].name);
+                cp_diag_node(diag, v, path, "expected no %s in a dataset with counter.kind %s, found %s",
+                             cp_fields[needs[k].field].name, kind, v->text ? v->text : "a value");
+            }
+        }
+}
+
+/* The identity of a result: every ID field that is present, compared by
+ * YAML-typed value. Integer fields are compared as numbers (128, 0128 and
+ * 0x80 are the same key size); everything else as written. */
+static int int_value(const cp_result *r, int f, long long *v)
+{
+    return cp_fields[f].type == CP_FT_INT && cp_scalar_int(r->value[f], v) == 0;
+}
+
+static uint64_t identity_hash(const cp_result *r)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (int f = 0; f < CP_F_COUNT; f++) {
+        const cp_node *v = r->value[f];
+        if (!v || cp_fields[f].role != CP_ROLE_ID)
+            continue;
+        h = (h ^ (uint64_t)f) * 1099511628211ull;
+        long long iv;
+        if (int_value(r, f, &iv))
+            h = (h ^ (uint64_t)iv) * 1099511628211ull;
+        else if (v->kind == CP_SCALAR)
+            for (size_t i = 0; i < v->len; i++)
+                h = (h ^ (unsigned char)v->text[i]) * 1099511628211ull;
+    }
+    return h;
+}
+
+static int same_identity(const cp_result *a, const cp_result *b)
+{
+    for (int f = 0; f < CP_F_COUNT; f++) {
+        const cp_node *va = a->value[f], *vb = b->value[f];
+        if (cp_fields[f].role != CP_ROLE_ID || (!va && !vb))
+            continue;
+        /* absent in one; or a mapping or list where a value belongs (the
+         * schema already failed: never call it a duplicate too) */
+        if (!va || !vb || va->kind != CP_SCALAR || vb->kind != CP_SCALAR)
+            return 0;
+        long long ia, ib;
+        int na = int_value(a, f, &ia), nb = int_value(b, f, &ib);
+        if (na != nb || (na ? ia != ib : strcmp(va->text, vb->text) != 0))
+            return 0;
+    }
+    return 1;
+}
+
+/* One hash-table pass: linear in the number of results. */
+static void check_duplicates(const cp_dataset *ds, const size_t *seq_index, cp_diag *diag)
+{
+    size_t n = ds->nresults;
+    if (n < 2)
+        return;
+    size_t cap = 4;
+    while (cap < 2 * n)
+        cap *= 2;
+    size_t *slot = cp_xcalloc(cap, sizeof *slot); /* result index + 1, 0 = empty */
+    uint64_t *hashes = cp_xmalloc(n * sizeof *hashes);
+    for (size_t i = 0; i < n; i++) {
+        hashes[i] = identity_hash(&ds->results[i]);
+        size_t at = (size_t)hashes[i] & (cap - 1);
+        for (; slot[at]; at = (at + 1) & (cap - 1)) {
+            size_t j = slot[at] - 1;
+            if (hashes[j] == hashes[i] && same_identity(&ds->results[j], &ds->results[i]))
+                break;
+        }
+        if (slot[at]) {
+            size_t j = slot[at] - 1;
+            char path[40];
+            snprintf(path, sizeof path, "results[%zu]", seq_index[i]);
+            cp_diag_node(diag, ds->results[i].node, path,
+                         "expected a result with its own identifying fields, found a duplicate of results[%zu] at "
+                         "line %u",
+                         seq_index[j], ds->results[j].node->mark.line);
+            continue;
+        }
+        slot[at] = i + 1;
+    }
+    free(hashes);
+    free(slot);
+}
+
+/* results[] gets every result that is a mapping; seq_index maps it back to
+ * its position in the file for messages. */
+static size_t *index_results(cp_dataset *ds)
+{
+    const cp_node *list = cp_dataset_node(ds, "results");
+    if (!list || list->kind != CP_SEQ || list->count == 0)
+        return NULL;
+    ds->results = cp_xcalloc(list->count, sizeof *ds->results);
+    size_t *seq_index = cp_xmalloc(list->count * sizeof *seq_index);
+    for (size_t i = 0; i < list->count; i++) {
+        const cp_node *item = list->items[i];
+        if (item->kind != CP_MAP)
+            continue;
+        cp_result *r = &ds->results[ds->nresults];
+        seq_index[ds->nresults++] = i;
+        r->node = item;
+        for (size_t k = 0; k < item->count; k++) {
+            cp_field f = cp_field_by_name(item->keys[k]->text);
+            if (f != CP_F_COUNT)
+                r->value[f] = item->items[k];
+        }
+    }
+    return seq_index;
+}
+
+int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t len, const cp_schema *schema,
+                       unsigned flags, cp_diag *diag)
+{
+    memset(ds, 0, sizeof *ds);
+    ds->path = cp_xstrdup(path);
+    unsigned before = diag->errors;
+    char *text = NULL;
+    if (!buf) {
+        text = cp_read_file(path, &len);
+        if (!text) {
+            ds->doc.file = cp_xstrdup(path);
+            cp_diag_at(diag, NULL, NULL, "%s: cannot read: %s", path, strerror(errno));
+            return -2;
+        }
+        buf = text;
+    }
+    int rc = cp_doc_load_mem(&ds->doc, path, buf, len, diag->out);
+    free(text);
+    if (rc) {
+        diag->errors++;
+        return -1;
+    }
+    if (!ds->doc.root) {
+        cp_mark top = { ds->doc.file, 1, 1 };
+        cp_diag_at(diag, &top, NULL, "expected a dataset (a YAML mapping), found an empty document");
+        return -1;
+    }
+    if (schema)
+        cp_schema_validate(schema, ds->doc.root, diag);
+    else if (ds->doc.root->kind != CP_MAP)
+        cp_diag_node(diag, ds->doc.root, NULL, "expected a dataset (a YAML mapping), found a %s",
+                     ds->doc.root->kind == CP_SEQ ? "list" : "scalar");
+
+    folders_from_path(ds);
+    if (ds->series && !(flags & CP_DS_NO_FOLDER_CHECK))
+        check_folders(ds, diag);
+    size_t *seq_index = index_results(ds);
+    check_counter_kind(ds, seq_index, diag);
+    check_duplicates(ds, seq_index, diag);
+    free(seq_index);
+    return diag->errors == before ? 0 : -1;
+}
+
+int cp_dataset_load(cp_dataset *ds, const char *path, const cp_schema *schema, cp_diag *diag)
+{
+    return cp_dataset_load_ex(ds, path, NULL, 0, schema, 0, diag);
+}
+
+void cp_dataset_free(cp_dataset *ds)
+{
+    cp_doc_free(&ds->doc);
+    free(ds->path);
+    free(ds->series);
+    free(ds->name);
+    free(ds->results);
+    memset(ds, 0, sizeof *ds);
+}

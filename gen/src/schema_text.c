@@ -1,0 +1,132 @@
+/* The words of schema error messages: what a schema expects ("an integer
+ * >= 1", "one of AES, 3DES, ...") and what the data holds instead. Data
+ * text is quoted, control characters escaped and long values cut, so a
+ * message stays one readable line whatever the input. */
+#include <string.h>
+
+#include "schema_internal.h"
+
+static void put_quoted(cp_buf *b, const char *s)
+{
+    cp_buf_putc(b, '\'');
+    size_t n = 0;
+    for (; *s && n < 80; s++, n++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch < 0x20 || ch == 0x7f)
+            cp_buf_printf(b, "\\x%02x", ch);
+        else
+            cp_buf_putc(b, (char)ch);
+    }
+    if (*s)
+        cp_buf_puts(b, "...");
+    cp_buf_putc(b, '\'');
+}
+
+static void put_value(cp_buf *b, const cp_node *v, int quote_strings)
+{
+    if (v->kind != CP_SCALAR)
+        cp_buf_puts(b, v->kind == CP_MAP ? "an object" : "a list");
+    else if (quote_strings && cp_json_type(v) == CP_JT_STR)
+        put_quoted(b, v->text);
+    else
+        cp_buf_puts(b, v->text);
+}
+
+static const char *type_words(unsigned bit)
+{
+    switch (bit) {
+    case CP_JT_NULL:
+        return "null";
+    case CP_JT_BOOL:
+        return "true or false";
+    case CP_JT_INT:
+        return "an integer";
+    case CP_JT_NUM:
+        return "a number";
+    case CP_JT_STR:
+        return "a string";
+    case CP_JT_OBJ:
+        return "a mapping";
+    default:
+        return "a list";
+    }
+}
+
+void cp_sch_describe(cp_buf *b, const cp_sch *s)
+{
+    if (s->values && s->is_const) {
+        put_value(b, s->values[0].node, 1);
+        return;
+    }
+    if (s->values) {
+        cp_buf_puts(b, "one of ");
+        for (size_t i = 0; i < s->nvalues; i++) {
+            if (i)
+                cp_buf_puts(b, ", ");
+            put_value(b, s->values[i].node, 0);
+        }
+        return;
+    }
+    unsigned types = s->types;
+    if (types == CP_JT_STR && s->min_length == 1) {
+        cp_buf_puts(b, "a non-empty string");
+        types = 0;
+    } else if (!types) {
+        cp_buf_puts(b, "a value");
+    }
+    const char *sep = "";
+    for (unsigned bit = 1; bit <= CP_JT_ARR; bit <<= 1)
+        if (types & bit) {
+            cp_buf_printf(b, "%s%s", sep, type_words(bit));
+            sep = " or ";
+        }
+    if (s->minimum && s->maximum)
+        cp_buf_printf(b, " from %s to %s", s->minimum->node->text, s->maximum->node->text);
+    else if (s->minimum)
+        cp_buf_printf(b, " >= %s", s->minimum->node->text);
+    else if (s->maximum)
+        cp_buf_printf(b, " <= %s", s->maximum->node->text);
+    if (s->exclusive_minimum)
+        cp_buf_printf(b, " > %s", s->exclusive_minimum->node->text);
+    if (s->min_length > 1)
+        cp_buf_printf(b, " of at least %lld characters", s->min_length);
+    if (s->has_regex)
+        cp_buf_printf(b, " matching %s", s->pattern);
+}
+
+void cp_sch_found(cp_buf *b, const cp_sch *s, const cp_node *inst)
+{
+    unsigned t = cp_json_type(inst);
+    if (t == CP_JT_OBJ || t == CP_JT_ARR) {
+        cp_buf_puts(b, t == CP_JT_OBJ ? "a mapping" : "a list");
+        return;
+    }
+    if (t == CP_JT_NULL) {
+        if (inst->len == 0)
+            cp_buf_puts(b, "an empty value");
+        else
+            cp_buf_printf(b, "%s (null)", inst->text);
+        return;
+    }
+    put_value(b, inst, 1);
+    int wants_string = (s->types & CP_JT_STR) || (s->values && s->values[0].type == CP_JT_STR);
+    if (t != CP_JT_STR && wants_string && !(s->types & t))
+        cp_buf_puts(b, " (unquoted, so not a string: put it in quotes)");
+    long long i;
+    double d;
+    if ((t == CP_JT_INT && cp_scalar_int(inst, &i)) || (t == CP_JT_NUM && cp_scalar_double(inst, &d)))
+        cp_buf_puts(b, " (out of range)");
+}
+
+void cp_sch_condition(cp_buf *b, const cp_sch *if_schema, int negated)
+{
+    const cp_sch *s = if_schema;
+    if (s->nprops == 1 && s->props[0].schema->values && s->props[0].schema->nvalues == 1) {
+        cp_buf_printf(b, " (as %s is %s", s->props[0].name, negated ? "not " : "");
+        put_value(b, s->props[0].schema->values[0].node, 1);
+        cp_buf_putc(b, ')');
+        return;
+    }
+    cp_buf_printf(b, " (as the condition at schema line %u %s)", s->src->mark.line,
+                  negated ? "does not hold" : "holds");
+}

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# gen/cryptoperf.1 is well-formed roff and documents every command and
+# every option the command itself lists.
+. "$(dirname "$0")/../lib.sh"
+MAN=$TOP/gen/cryptoperf.1
+
+warnings=$(LC_ALL=C.UTF-8 groff -man -Tutf8 -ww -z "$MAN" 2>&1)
+check "groff -man -ww parses the man page without a warning" [ -z "$warnings" ]
+[ -z "$warnings" ] || diag "$warnings"
+
+text=$(LC_ALL=C.UTF-8 groff -man -Tutf8 -P-cbou "$MAN" 2>/dev/null)
+check "it renders the sections a man page needs" eval 'for s in NAME SYNOPSIS DESCRIPTION "EXIT STATUS" EXAMPLES; do grep -qx "$s" <<<"$text" || exit 1; done'
+
+commands=$("$CRYPTOPERF" --help | awk '/^commands:/ { on = 1; next } on && NF { print $1 } on && !NF { on = 0 }')
+check "cryptoperf --help lists commands" [ -n "$commands" ]
+for c in $commands; do
+  check "the man page has a section for '$c'" grep -qx ".SS $c" "$MAN"
+done
+for o in $("$CRYPTOPERF" help validate | grep -o -- '--[a-z-]*' | sort -u); do
+  check "the man page documents validate $o" grep -q -- "$(sed 's/-/\\\\-/g' <<<"$o")" "$MAN"
+done
+done_testing
