@@ -4,9 +4,7 @@
  * touched, so publishing the same set twice makes no new revision. Each edit
  * and upload is atomic on the wiki side; when one fails, publishing stops and
  * the report names what was done and what was not. */
-#include <dirent.h>
 #include <errno.h>
-#include <openssl/evp.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +12,7 @@
 
 #include "commands.h"
 #include "mwapi.h"
+#include "pageset.h"
 #include "util.h"
 
 /* Exit status for a refusal or failure on the wiki's side (login, network,
@@ -51,160 +50,8 @@ static const char usage[] =
     "before that; it stays intact).\n";
 
 typedef struct {
-    char *path;       /* local file */
-    char *name;       /* File:<name> on the wiki */
-    char *data;
-    size_t len;
-    char sha1[41];
-} chart;
-
-typedef struct {
-    char *dir;
-    char *title;
-    char *summary;
-    char *text;
-    chart *charts;
-    size_t ncharts;
-} page_set;
-
-typedef struct {
     unsigned uploaded, charts_unchanged, edited, pages_unchanged;
 } progress;
-
-static void sha1_hex(const char *data, size_t len, char out[41])
-{
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned n = 0;
-    if (!EVP_Digest(data, len, md, &n, EVP_sha1(), NULL) || n != 20) {
-        fputs("cryptoperf publish: SHA-1 not available from libcrypto\n", stderr);
-        exit(CP_EXIT_USAGE);
-    }
-    for (unsigned i = 0; i < n; i++)
-        snprintf(out + 2 * i, 3, "%02x", md[i]);
-}
-
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(((const chart *)a)->name, ((const chart *)b)->name);
-}
-
-/* "a/b/c/" -> "b/c"; "c" -> "c". */
-static char *last_two_components(const char *dir)
-{
-    size_t end = strlen(dir);
-    while (end > 1 && dir[end - 1] == '/')
-        end--;
-    size_t start = end, slashes = 0;
-    while (start > 0) {
-        if (dir[start - 1] == '/' && ++slashes == 2)
-            break;
-        start--;
-    }
-    while (dir[start] == '/' && start < end)
-        start++;
-    return cp_xstrndup(dir + start, end - start);
-}
-
-/* "stm32l5/mbedtls-3.6.6" names dataset and version; the version is what
- * follows the last '-' when it starts with a digit. */
-static char *summary_for(const char *name)
-{
-    const char *dash = strrchr(name, '-');
-    if (dash && dash[1] >= '0' && dash[1] <= '9')
-        return cp_xasprintf("cryptoperf publish: dataset %s, version %s", name, dash + 1);
-    return cp_xasprintf("cryptoperf publish: %s", name);
-}
-
-static bool has_suffix(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
-static int load_set(const char *dir, const char *prefix, page_set *set)
-{
-    memset(set, 0, sizeof *set);
-    set->dir = cp_xstrdup(dir);
-    char *name = last_two_components(dir);
-    set->title = cp_xasprintf("%s%s", prefix, name);
-    set->summary = summary_for(name);
-    free(name);
-    char *index = cp_xasprintf("%s/index.wiki", dir);
-    set->text = cp_read_file(index, NULL);
-    if (!set->text) {
-        fprintf(stderr, "cryptoperf publish: %s: %s (a page set is a folder with index.wiki)\n", index,
-                strerror(errno));
-        free(index);
-        return -1;
-    }
-    free(index);
-    DIR *d = opendir(dir);
-    if (!d) {
-        fprintf(stderr, "cryptoperf publish: %s: %s\n", dir, strerror(errno));
-        return -1;
-    }
-    size_t cap = 0;
-    int rc = 0;
-    for (struct dirent *e; (e = readdir(d));) {
-        if (e->d_name[0] == '.' || !has_suffix(e->d_name, ".svg"))
-            continue;
-        if (set->ncharts == cap) {
-            cap = cap ? 2 * cap : 8;
-            set->charts = cp_xrealloc(set->charts, cap * sizeof *set->charts);
-        }
-        chart *c = &set->charts[set->ncharts++];
-        memset(c, 0, sizeof *c);
-        c->name = cp_xstrdup(e->d_name);
-        c->path = cp_xasprintf("%s/%s", dir, e->d_name);
-        c->data = cp_read_file(c->path, &c->len);
-        if (!c->data) {
-            fprintf(stderr, "cryptoperf publish: %s: %s\n", c->path, strerror(errno));
-            rc = -1;
-            continue;
-        }
-        sha1_hex(c->data, c->len, c->sha1);
-    }
-    closedir(d);
-    /* readdir order is the file system's: sort for a reproducible run. */
-    if (set->ncharts)
-        qsort(set->charts, set->ncharts, sizeof *set->charts, by_name);
-    return rc;
-}
-
-static void free_set(page_set *set)
-{
-    for (size_t i = 0; i < set->ncharts; i++) {
-        free(set->charts[i].path);
-        free(set->charts[i].name);
-        free(set->charts[i].data);
-    }
-    free(set->charts);
-    free(set->dir);
-    free(set->title);
-    free(set->summary);
-    free(set->text);
-}
-
-/* File names are global on a wiki: one name with two contents in the sets
- * would make the second upload replace the first one's chart. */
-static int check_unique_charts(const page_set *sets, size_t nsets)
-{
-    int rc = 0;
-    for (size_t i = 0; i < nsets; i++)
-        for (size_t j = 0; j < sets[i].ncharts; j++)
-            for (size_t k = i; k < nsets; k++)
-                for (size_t l = k == i ? j + 1 : 0; l < sets[k].ncharts; l++) {
-                    const chart *a = &sets[i].charts[j], *b = &sets[k].charts[l];
-                    if (strcmp(a->name, b->name) || !strcmp(a->sha1, b->sha1))
-                        continue;
-                    fprintf(stderr,
-                            "cryptoperf publish: %s and %s: one file name on the wiki, two "
-                            "different charts; chart names must be unique across page sets\n",
-                            a->path, b->path);
-                    rc = -1;
-                }
-    return rc;
-}
 
 /* MediaWiki drops trailing white space from saved text; compare the same way. */
 static bool same_text(const char *local, const char *remote)
@@ -217,7 +64,7 @@ static bool same_text(const char *local, const char *remote)
     return n == m && memcmp(local, remote, n) == 0;
 }
 
-static int publish_chart(mw_session *s, const page_set *set, const chart *c, progress *p)
+static int publish_chart(mw_session *s, const cp_page_set *set, const cp_chart *c, progress *p)
 {
     char remote[41];
     if (mw_file_sha1(s, c->name, remote))
@@ -234,24 +81,23 @@ static int publish_chart(mw_session *s, const page_set *set, const chart *c, pro
     return 0;
 }
 
-static int publish_page(mw_session *s, const page_set *set, progress *p)
+static int publish_page(mw_session *s, const cp_page_set *set, const char *prefix, progress *p)
 {
-    char *remote;
-    if (mw_page_text(s, set->title, &remote))
-        return -1;
+    char *title = cp_xasprintf("%s%s", prefix, set->name), *remote;
     bool changed = false;
-    int rc = 0;
-    if (!remote || !same_text(set->text, remote))
-        rc = mw_edit(s, set->title, set->text, set->summary, &changed);
+    int rc = mw_page_text(s, title, &remote);
+    if (rc == 0 && (!remote || !same_text(set->text, remote)))
+        rc = mw_edit(s, title, set->text, set->summary, &changed);
+    if (rc == 0) {
+        if (changed)
+            p->edited++;
+        else
+            p->pages_unchanged++;
+        printf("%-10s %s\n", changed ? "edited" : "unchanged", title);
+    }
     free(remote);
-    if (rc)
-        return -1;
-    if (changed)
-        p->edited++;
-    else
-        p->pages_unchanged++;
-    printf("%-10s %s\n", changed ? "edited" : "unchanged", set->title);
-    return 0;
+    free(title);
+    return rc;
 }
 
 static void report(FILE *f, const progress *p, size_t ncharts, size_t npages)
@@ -262,7 +108,7 @@ static void report(FILE *f, const progress *p, size_t ncharts, size_t npages)
             p->uploaded, p->charts_unchanged, ncharts, p->edited, p->pages_unchanged, npages);
 }
 
-static int publish(mw_session *s, const page_set *sets, size_t nsets)
+static int publish(mw_session *s, const cp_page_set *sets, size_t nsets, const char *prefix)
 {
     progress p = { 0 };
     size_t ncharts = 0;
@@ -274,7 +120,7 @@ static int publish(mw_session *s, const page_set *sets, size_t nsets)
             if (publish_chart(s, &sets[i], &sets[i].charts[j], &p))
                 stopped_at = sets[i].charts[j].path;
     for (size_t i = 0; i < nsets && !stopped_at; i++)
-        if (publish_page(s, &sets[i], &p))
+        if (publish_page(s, &sets[i], prefix, &p))
             stopped_at = sets[i].dir;
     fflush(stdout);
     if (!stopped_at) {
@@ -359,12 +205,12 @@ static int run(int argc, char **argv)
         return usage_error("no page set folder given", "");
 
     size_t nsets = (size_t)(argc - i);
-    page_set *sets = cp_xcalloc(nsets, sizeof *sets);
+    cp_page_set *sets = cp_xcalloc(nsets, sizeof *sets);
     int rc = CP_EXIT_OK;
     for (size_t k = 0; k < nsets; k++)
-        if (load_set(argv[i + (int)k], prefix, &sets[k]))
+        if (cp_page_set_load(argv[i + (int)k], &sets[k], stderr))
             rc = CP_EXIT_USAGE;
-    if (rc == CP_EXIT_OK && check_unique_charts(sets, nsets))
+    if (rc == CP_EXIT_OK && cp_page_sets_check_charts(sets, nsets, stderr))
         rc = CP_EXIT_INVALID;
     char *password = rc == CP_EXIT_OK ? read_password(password_file) : NULL;
     if (rc == CP_EXIT_OK && !password)
@@ -376,7 +222,7 @@ static int run(int argc, char **argv)
                     mw_error(s));
             rc = EXIT_REMOTE;
         } else {
-            rc = publish(s, sets, nsets);
+            rc = publish(s, sets, nsets, prefix);
         }
         mw_close(s);
     }
@@ -385,7 +231,7 @@ static int run(int argc, char **argv)
         free(password);
     }
     for (size_t k = 0; k < nsets; k++)
-        free_set(&sets[k]);
+        cp_page_set_free(&sets[k]);
     free(sets);
     return rc;
 }

@@ -91,9 +91,9 @@ expect 1 "$work/check-neg" "wikicheck rejects the same labels unescaped (negativ
   -- wikicheck --title Wikicheck/unescaped --expect-text 'a|b {{x}} [[y]]' "$FIX/negative/unescaped-1.0/index.wiki"
 has "$work/check-neg" "red link" "the rejection names the red links an unescaped [[…]] and {{…}} make"
 
-expect 0 "$work/check-pages" "check-pages publishes and checks both fixture sets" \
-  -- "$TOP/tests/mediawiki/check-pages" "$CMOX" "$LABELS/"
-has "$work/check-pages" "Checked/stm32l5/labels-1.0: ok" "check-pages checked the pages under its own prefix"
+expect 0 "$work/check-pages" "check-pages publishes and checks a fixture set" \
+  -- "$TOP/tests/mediawiki/check-pages" "$CMOX/"
+has "$work/check-pages" "Checked/stm32l5/cmox-5.0.0: ok" "check-pages checked the page under its own prefix"
 expect 1 "$work/check-pages-neg" "check-pages fails on the unescaped set (negative control)" \
   -- "$TOP/tests/mediawiki/check-pages" "$FIX/negative/unescaped-1.0"
 
