@@ -23,18 +23,8 @@ work=$WIKI_DIR/work
 mkdir -p "$work"
 
 publish() { "$CRYPTOPERF" publish --api "$WIKI_API" --user "$WIKI_USER" "$@"; }
-# query KEY=VALUE... PYTHON-EXPRESSION: the expression over the decoded
-# answer `r` of an action=query call.
-query() {
-  local expr=${*: -1} args=("${@:1:$#-1}") a curl_args=()
-  for a in "${args[@]}"; do curl_args+=(--data-urlencode "$a"); done
-  curl -s --max-time 30 -G "$WIKI_API" --data-urlencode action=query --data-urlencode format=json \
-    --data-urlencode formatversion=2 "${curl_args[@]}" |
-    python3 -c "import json, sys; r = json.load(sys.stdin); print($expr)"
-}
-revisions() { query "titles=$1" prop=revisions rvprop=ids rvlimit=max 'len(r["query"]["pages"][0].get("revisions", []))'; }
-file_versions() { query "titles=File:$1" prop=imageinfo iiprop=sha1 iilimit=max 'len(r["query"]["pages"][0].get("imageinfo", []))'; }
-file_sha1() { query "titles=File:$1" prop=imageinfo iiprop=sha1 'r["query"]["pages"][0]["imageinfo"][0]["sha1"]'; }
+# state QUESTION...: the answers on one line (see tests/mediawiki/wikistate)
+state() { "$TOP/tests/mediawiki/wikistate" "$WIKI_API" "$@" | paste -sd' '; }
 wikicheck() { "$TOP/tests/mediawiki/wikicheck" --api "$WIKI_API" --user "$WIKI_USER" --password-file "$WIKI_PASSFILE" "$@"; }
 # expect STATUS OUTFILE DESCRIPTION -- COMMAND...: runs it, output (both
 # streams) to OUTFILE, passes when it exits with STATUS.
@@ -63,25 +53,23 @@ sed 's/#1f77b4/#000000/' "$CMOX/$CHART" >"$work/dup/b/two/$CHART"
 expect 1 "$work/dup.out" "one chart name with two contents in two sets: invalid data" \
   -- publish --password-file "$WIKI_PASSFILE" "$work/dup/a/one" "$work/dup/b/two"
 expect 0 "$work/nothing" "after the refusals nothing is on the wiki" \
-  -- test "$(revisions "$T_CMOX")" = 0 -a "$(file_versions "$CHART")" = 0
+  -- test "$(state "revisions:$T_CMOX" "versions:$CHART")" = "0 0"
 
 # --- end to end ---------------------------------------------------------------
 t0=$SECONDS
 expect 0 "$work/first" "publish two page sets" -- publish --password-file "$WIKI_PASSFILE" "$CMOX" "$LABELS"
 diag "first publish: $((SECONDS - t0)) s"
 has "$work/first" "charts: 2 uploaded, 0 unchanged, of 2; pages: 2 edited, 0 unchanged, of 2" "the report counts 2 uploads and 2 edits"
-for t in "$T_CMOX" "$T_LABELS"; do
-  check "page $t exists with one revision" test "$(revisions "$t")" = 1
-done
-for f in "$CMOX"/*.svg; do
-  n=$(basename "$f")
-  check "File:$n exists with the local SHA-1" test "$(file_sha1 "$n")" = "$(sha1sum <"$f" | cut -d' ' -f1)"
-done
-summary=$(query "titles=$T_CMOX" prop=revisions rvprop=comment 'r["query"]["pages"][0]["revisions"][0]["comment"]')
-check "the edit summary names dataset and version ($summary)" \
-  test "$summary" = "cryptoperf publish: dataset stm32l5/cmox-5.0.0, version 5.0.0"
+FP="Cryptolib STM32L552 AES CBC SB Enc FP.svg"
+mapfile -t got < <("$TOP/tests/mediawiki/wikistate" "$WIKI_API" "revisions:$T_CMOX" "revisions:$T_LABELS" \
+  "sha1:$CHART" "sha1:$FP" "comment:$T_CMOX")
+check "both pages exist with one revision each" test "${got[0]:-} ${got[1]:-}" = "1 1"
+check "File:$CHART is on the wiki with the local SHA-1" test "${got[2]:-}" = "$(sha1sum <"$CMOX/$CHART" | cut -d' ' -f1)"
+check "File:$FP is on the wiki with the local SHA-1" test "${got[3]:-}" = "$(sha1sum <"$CMOX/$FP" | cut -d' ' -f1)"
+check "the edit summary names dataset and version (${got[4]:-})" \
+  test "${got[4]:-}" = "cryptoperf publish: dataset stm32l5/cmox-5.0.0, version 5.0.0"
 expect 0 "$work/check-cmox" "MediaWiki renders the tables, headings and charts of $T_CMOX" \
-  -- wikicheck --no-save --title "$T_CMOX" "$CMOX/index.wiki"
+  -- wikicheck --no-save --title "$T_CMOX" --expect-rows 2,2,4,3 "$CMOX/index.wiki"
 has "$work/check-cmox" "4 tables (2,2,4,3 rows), 7 headings, 2 images" "wikicheck counted what the fixture holds"
 expect 0 "$work/check-labels" "escaped labels render as text, no stray markup" \
   -- wikicheck --no-save --title "$T_LABELS" --expect-text 'a|b {{x}} [[y]]' \
@@ -97,8 +85,12 @@ has "$work/check-pages" "Checked/stm32l5/cmox-5.0.0: ok" "check-pages checked th
 expect 1 "$work/check-pages-neg" "check-pages fails on the unescaped set (negative control)" \
   -- "$TOP/tests/mediawiki/check-pages" "$FIX/negative/unescaped-1.0"
 
+expect 1 "$work/check-lost" "wikicheck --expect-rows sees a row lost to '|-5' (negative control)" \
+  -- wikicheck --title Wikicheck/lost-row --expect-rows 4 "$FIX/negative/lost-row-1.0/index.wiki"
+has "$work/check-lost" "rows per table rendered \[2\], expected \[4\]" "the message gives both row counts"
+
 # --- the same set again: nothing changes -------------------------------------
-revs_before="$(revisions "$T_CMOX") $(revisions "$T_LABELS") $(file_versions "$CHART")"
+revs_before=$(state "revisions:$T_CMOX" "revisions:$T_LABELS" "versions:$CHART" "versions:$FP")
 t0=$SECONDS
 # exported, not on a command line, where `ps` would show it
 export CRYPTOPERF_WIKI_PASSWORD; CRYPTOPERF_WIKI_PASSWORD=$(cat "$WIKI_PASSFILE")
@@ -108,7 +100,7 @@ unset CRYPTOPERF_WIKI_PASSWORD
 diag "second publish: $((SECONDS - t0)) s"
 has "$work/second" "charts: 0 uploaded, 2 unchanged, of 2; pages: 0 edited, 2 unchanged, of 2" "the second run reports nothing changed"
 check "revision and file version counts unchanged ($revs_before)" \
-  test "$(revisions "$T_CMOX") $(revisions "$T_LABELS") $(file_versions "$CHART")" = "$revs_before"
+  test "$(state "revisions:$T_CMOX" "revisions:$T_LABELS" "versions:$CHART" "versions:$FP")" = "$revs_before"
 
 # --- a changed set: only what changed is sent ----------------------------------
 mkdir -p "$work/changed/stm32l5"
@@ -119,14 +111,14 @@ expect 0 "$work/third" "publish a set with one changed page and one changed char
   -- publish --password-file "$WIKI_PASSFILE" "$work/changed/stm32l5/cmox-5.0.0"
 has "$work/third" "charts: 1 uploaded, 1 unchanged, of 2; pages: 1 edited, 0 unchanged, of 1" "only the changed chart and page were sent"
 check "the page has a second revision, the chart a second version" \
-  test "$(revisions "$T_CMOX") $(file_versions "$CHART")" = "2 2"
+  test "$(state "revisions:$T_CMOX" "versions:$CHART")" = "2 2"
 
 # --- failures ------------------------------------------------------------------
 echo "not-the-password" >"$work/badpass"
 expect 3 "$work/bad" "bad credentials: exit 3" -- publish --password-file "$work/badpass" "$CMOX"
 has "$work/bad" "login as $WIKI_USER refused" "the message says the login was refused"
 has "$work/bad" "nothing published" "and that nothing was published"
-check "bad credentials changed nothing" test "$(revisions "$T_CMOX") $(file_versions "$CHART")" = "2 2"
+check "bad credentials changed nothing" test "$(state "revisions:$T_CMOX" "versions:$CHART")" = "2 2"
 
 closed=$(wiki_free_port)
 expect 3 "$work/closed" "an API URL on a closed port: exit 3" \
@@ -140,7 +132,7 @@ expect 3 "$work/badtitle" "an API error on the page: exit 3" \
 has "$work/badtitle" "invalid title" "the message names the API's reason"
 has "$work/badtitle" "charts: 1 uploaded, 1 unchanged, of 2; pages: 0 edited, 0 unchanged, of 1" "the report counts what was done before"
 has "$work/badtitle" "not published: 0 chart(s), 1 page(s)" "and what was not"
-check "the page published before is intact" test "$(revisions "$T_CMOX")" = 2
+check "the page published before is intact" test "$(state "revisions:$T_CMOX")" = 2
 
 diag "publish.t took $((SECONDS - start)) s"
 done_testing
