@@ -265,8 +265,10 @@ done:
 }
 
 /* An edit or upload (p[0] is the action): needs the CSRF token from login,
- * and succeeded only when the answer's <action>.result is "Success". On
- * success *out holds the answer. */
+ * and succeeded only when the answer's <action>.result is "Success". The
+ * requests carry assert=user, so a lost session makes the wiki refuse them
+ * instead of saving them as an anonymous edit. On success *out holds the
+ * answer. */
 static int write_call(mw_session *s, const param *p, const file_part *file, const char *what, json_t **out)
 {
     *out = NULL;
@@ -289,7 +291,8 @@ static int write_call(mw_session *s, const param *p, const file_part *file, cons
 int mw_edit(mw_session *s, const char *title, const char *text, const char *summary, bool *changed)
 {
     const param p[] = { { "action", "edit" }, { "title", title }, { "text", text },
-                        { "summary", summary }, { "token", s->csrf }, { NULL, NULL } };
+                        { "summary", summary }, { "assert", "user" }, { "token", s->csrf },
+                        { NULL, NULL } };
     char *what = cp_xasprintf("edit of '%s'", title);
     json_t *r;
     int rc = write_call(s, p, NULL, what, &r);
@@ -324,7 +327,8 @@ int mw_file_sha1(mw_session *s, const char *name, char sha1[41])
 int mw_upload(mw_session *s, const char *name, const char *data, size_t len, const char *comment)
 {
     const param p[] = { { "action", "upload" }, { "filename", name }, { "comment", comment },
-                        { "ignorewarnings", "1" }, { "token", s->csrf }, { NULL, NULL } };
+                        { "ignorewarnings", "1" }, { "assert", "user" }, { "token", s->csrf },
+                        { NULL, NULL } };
     const file_part f = { name, data, len };
     char *what = cp_xasprintf("upload of File:%s", name);
     json_t *r;

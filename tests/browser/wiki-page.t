@@ -13,12 +13,7 @@ mkdir -p "$OUT"
 CMOX=$TOP/tests/fixtures/wiki/stm32l5/cmox-5.0.0
 pngcheck() { "$TOP/tests/browser/pngcheck" "$@"; }
 
-if ! wiki_up; then
-  fail "a throw-away MediaWiki starts on 127.0.0.1"
-  done_testing
-  exit 1
-fi
-ok "a throw-away MediaWiki starts on 127.0.0.1"
+wiki_up_tap
 publish() { "$CRYPTOPERF" publish --api "$WIKI_API" --user "$WIKI_USER" --password-file "$WIKI_PASSFILE" "$@" >"$OUT/publish.log" 2>&1; }
 check "publish the fixture page set" publish "$CMOX"
 page="$WIKI_URL/index.php?title=Cryptoperf/stm32l5/cmox-5.0.0"

@@ -111,3 +111,15 @@ EOF
   echo "wiki: server on $WIKI_URL did not come up:" >&2; tail -20 "$WIKI_DIR/server.log" >&2
   return 1
 }
+
+# wiki_up_tap: wiki_up as the first TAP test of a .t file; on failure it
+# reports "not ok" and ends the test file (nothing else can run).
+wiki_up_tap() {
+  local t0=$SECONDS
+  if ! wiki_up; then
+    fail "a throw-away MediaWiki starts on 127.0.0.1"
+    done_testing
+    exit 1
+  fi
+  ok "a throw-away MediaWiki starts on 127.0.0.1 ($((SECONDS - t0)) s)"
+}
