@@ -44,8 +44,8 @@ static const char usage[] =
     "                       Never on the command line (other users see it there).\n"
     "  --prefix P           prepended to every page title (default \"Cryptoperf/\")\n"
     "\n"
-    "exit status: 0 all published, 1 invalid page set (e.g. one chart name with\n"
-    "two contents), 2 usage or local I/O error (nothing sent), 3 the wiki\n"
+    "exit status: 0 all published, 1 page sets that clash (one name twice, or\n"
+    "one chart name with two contents), 2 usage or local I/O error (nothing sent), 3 the wiki\n"
     "refused or could not be reached (the report names what was published\n"
     "before that; it stays intact).\n";
 
@@ -135,12 +135,13 @@ static int publish(mw_session *s, const cp_page_set *sets, size_t nsets, const c
     return EXIT_REMOTE;
 }
 
-/* The first line of the file, or of the environment variable. */
-static char *read_password(const char *file)
+/* The first line of the file, or of the environment variable; *size is the
+ * buffer's length, so the caller can wipe all of it before freeing. */
+static char *read_password(const char *file, size_t *size)
 {
     char *pw;
     if (file) {
-        pw = cp_read_file(file, NULL);
+        pw = cp_read_file(file, size);
         if (!pw) {
             fprintf(stderr, "cryptoperf publish: %s: %s\n", file, strerror(errno));
             return NULL;
@@ -154,10 +155,12 @@ static char *read_password(const char *file)
             return NULL;
         }
         pw = cp_xstrdup(env);
+        *size = strlen(pw);
     }
     pw[strcspn(pw, "\r\n")] = '\0';
     if (!*pw) {
         fprintf(stderr, "cryptoperf publish: the password in %s is empty\n", file ? file : PASSWORD_ENV);
+        memset(pw, 0, *size);
         free(pw);
         return NULL;
     }
@@ -210,9 +213,10 @@ static int run(int argc, char **argv)
     for (size_t k = 0; k < nsets; k++)
         if (cp_page_set_load(argv[i + (int)k], &sets[k], stderr))
             rc = CP_EXIT_USAGE;
-    if (rc == CP_EXIT_OK && cp_page_sets_check_charts(sets, nsets, stderr))
+    if (rc == CP_EXIT_OK && cp_page_sets_check(sets, nsets, stderr))
         rc = CP_EXIT_INVALID;
-    char *password = rc == CP_EXIT_OK ? read_password(password_file) : NULL;
+    size_t password_size = 0;
+    char *password = rc == CP_EXIT_OK ? read_password(password_file, &password_size) : NULL;
     if (rc == CP_EXIT_OK && !password)
         rc = CP_EXIT_USAGE;
     if (rc == CP_EXIT_OK) {
@@ -227,7 +231,7 @@ static int run(int argc, char **argv)
         mw_close(s);
     }
     if (password) {
-        memset(password, 0, strlen(password));
+        memset(password, 0, password_size);
         free(password);
     }
     for (size_t k = 0; k < nsets; k++)

@@ -123,7 +123,7 @@ void cp_page_set_free(cp_page_set *set)
     memset(set, 0, sizeof *set);
 }
 
-unsigned cp_page_sets_check_charts(const cp_page_set *sets, size_t n, FILE *err)
+static unsigned check_charts(const cp_page_set *sets, size_t n, FILE *err)
 {
     unsigned clashes = 0;
     for (size_t i = 0; i < n; i++)
@@ -140,4 +140,17 @@ unsigned cp_page_sets_check_charts(const cp_page_set *sets, size_t n, FILE *err)
                     clashes++;
                 }
     return clashes;
+}
+
+unsigned cp_page_sets_check(const cp_page_set *sets, size_t n, FILE *err)
+{
+    unsigned clashes = 0;
+    for (size_t i = 0; i < n; i++)
+        for (size_t k = i + 1; k < n; k++)
+            if (!strcmp(sets[i].name, sets[k].name)) {
+                fprintf(err, "%s and %s: both are page set %s, one page on the wiki\n", sets[i].dir,
+                        sets[k].dir, sets[i].name);
+                clashes++;
+            }
+    return clashes + check_charts(sets, n, err);
 }

@@ -31,10 +31,11 @@ typedef struct {
 int cp_page_set_load(const char *dir, cp_page_set *set, FILE *err);
 void cp_page_set_free(cp_page_set *set);
 
-/* File names are global on a wiki: one chart name with two different
- * contents among the sets would make one upload replace the other. Reports
- * each such pair to err; returns their number. */
-unsigned cp_page_sets_check_charts(const cp_page_set *sets, size_t n, FILE *err);
+/* Sets that cannot go to one wiki together: two sets with one name (one
+ * page title), or one chart name with two different contents (file names
+ * are global on a wiki: one upload would replace the other). Reports each
+ * clash to err; returns their number. */
+unsigned cp_page_sets_check(const cp_page_set *sets, size_t n, FILE *err);
 
 /* "a/b/c/" -> "b/c"; "c" -> "c". */
 char *cp_page_set_name(const char *dir);

@@ -47,6 +47,14 @@ cp "$CMOX/index.wiki" "$work/dup/b/two/"
 sed 's/#1f77b4/#000000/' "$CMOX/$CHART" >"$work/dup/b/two/$CHART"
 expect 1 "$work/dup.out" "one chart name with two contents in two sets: invalid data" \
   -- publish --password-file "$WIKI_PASSFILE" "$work/dup/a/one" "$work/dup/b/two"
+mkdir -p "$work/names/a/stm32l5/x" "$work/names/b/stm32l5/x"
+echo "one" >"$work/names/a/stm32l5/x/index.wiki"
+echo "two" >"$work/names/b/stm32l5/x/index.wiki"
+expect 1 "$work/names.out" "two sets with one name (one page title): invalid data" \
+  -- publish --password-file "$WIKI_PASSFILE" "$work/names/a/stm32l5/x" "$work/names/b/stm32l5/x"
+has "$work/names.out" "both are page set stm32l5/x" "the message names the clash"
+: >"$work/empty-password"
+expect 2 "$work/emptypw" "an empty password file: usage error" -- publish --password-file "$work/empty-password" "$CMOX"
 expect 0 "$work/nothing" "after the refusals nothing is on the wiki" \
   -- test "$(state "revisions:$T_CMOX" "versions:$CHART")" = "0 0"
 

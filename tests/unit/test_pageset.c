@@ -1,6 +1,6 @@
 /* Page sets as `cryptoperf publish` reads them: names, edit summaries,
- * loading a fixture set, refusing a folder without index.wiki, and chart
- * names that clash across sets. */
+ * loading a fixture set, refusing a folder without index.wiki, and sets
+ * that clash (one name twice, one chart name with two contents). */
 #include "helpers.h"
 #include "pageset.h"
 
@@ -98,16 +98,29 @@ static void chart_name_clash(void **state)
     cp_chart same = { .path = "x/b/c.svg", .name = "c.svg", .sha1 = "1111" };
     cp_chart other = { .path = "x/c/c.svg", .name = "c.svg", .sha1 = "2222" };
     cp_chart d = { .path = "x/c/d.svg", .name = "d.svg", .sha1 = "3333" };
-    cp_page_set sets[3] = { { .charts = &a, .ncharts = 1 },
-                            { .charts = &same, .ncharts = 1 },
-                            { .charts = (cp_chart[]){ other, d }, .ncharts = 2 } };
+    cp_page_set sets[3] = { { .name = "s/a", .charts = &a, .ncharts = 1 },
+                            { .name = "s/b", .charts = &same, .ncharts = 1 },
+                            { .name = "s/c", .charts = (cp_chart[]){ other, d }, .ncharts = 2 } };
     capture c;
     capture_open(&c);
     /* the same chart in two sets is fine; a different one under its name is not */
-    assert_int_equal(cp_page_sets_check_charts(sets, 2, c.f), 0);
-    assert_int_equal(cp_page_sets_check_charts(sets, 3, c.f), 2);
+    assert_int_equal(cp_page_sets_check(sets, 2, c.f), 0);
+    assert_int_equal(cp_page_sets_check(sets, 3, c.f), 2);
     assert_non_null(strstr(capture_text(&c), "x/a/c.svg and x/c/c.svg: one file name on the wiki"));
     assert_non_null(strstr(capture_text(&c), "x/b/c.svg and x/c/c.svg"));
+    capture_close(&c);
+}
+
+static void set_name_clash(void **state)
+{
+    (void)state;
+    cp_page_set sets[3] = { { .dir = "a/s/x", .name = "s/x" }, { .dir = "b/s/y", .name = "s/y" },
+                            { .dir = "c/s/x/", .name = "s/x" } };
+    capture c;
+    capture_open(&c);
+    assert_int_equal(cp_page_sets_check(sets, 2, c.f), 0);
+    assert_int_equal(cp_page_sets_check(sets, 3, c.f), 1);
+    assert_string_equal(capture_text(&c), "a/s/x and c/s/x/: both are page set s/x, one page on the wiki\n");
     capture_close(&c);
 }
 
@@ -120,6 +133,7 @@ int main(void)
         cmocka_unit_test(sha1_of_known_text),
         cmocka_unit_test(refuses_folder_without_index),
         cmocka_unit_test(chart_name_clash),
+        cmocka_unit_test(set_name_clash),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
