@@ -85,6 +85,14 @@ has "$work/check-neg" "red link" "the rejection names the red links an unescaped
 expect 0 "$work/check-pages" "check-pages publishes and checks a fixture set" \
   -- "$TOP/tests/mediawiki/check-pages" "$CMOX/"
 has "$work/check-pages" "Checked/stm32l5/cmox-5.0.0: ok" "check-pages checked the page under its own prefix"
+mkdir -p "$work/rows/stm32l5"
+cp -r "$CMOX" "$work/rows/stm32l5/"
+echo "2,2,4,3" >"$work/rows/stm32l5/cmox-5.0.0/index.wiki.rows"
+expect 0 "$work/check-rows" "check-pages passes the row counts of index.wiki.rows on" \
+  -- "$TOP/tests/mediawiki/check-pages" "$work/rows/stm32l5/cmox-5.0.0"
+echo "2,2,5,3" >"$work/rows/stm32l5/cmox-5.0.0/index.wiki.rows"
+expect 1 "$work/check-rows-neg" "check-pages fails when the rendered rows differ from index.wiki.rows" \
+  -- "$TOP/tests/mediawiki/check-pages" "$work/rows/stm32l5/cmox-5.0.0"
 expect 1 "$work/check-pages-neg" "check-pages fails on the unescaped set (negative control)" \
   -- "$TOP/tests/mediawiki/check-pages" "$FIX/negative/unescaped-1.0"
 
