@@ -80,7 +80,6 @@ void cp_report_result(const struct cp_case *c, const struct cp_library_info *lib
                       uint32_t instructions, uint32_t stack_bytes, uint32_t heap_bytes)
 {
   const struct cp_result *r = &c->r;
-  printf("  # case %s\n", c->id);
   key_str(2, "- family", r->family);
   key_str(4, "kind", "performance");
   key_str(4, "measure", r->measure);
