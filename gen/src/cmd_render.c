@@ -14,6 +14,7 @@
 #include "page.h"
 #include "render.h"
 #include "schema.h"
+#include "site_index.h"
 
 #define DEFAULT_SCHEMA "schema/dataset.schema.json"
 
@@ -25,8 +26,14 @@ static const char usage[] =
     "DIR/<series>/<library>-<version>/dataset.yaml of --data) as\n"
     "  OUT/<series>/<library.slug>-<lower-case library.version>/index.wiki  (MediaWiki)\n"
     "  OUT/<series>/<library.slug>-<lower-case library.version>/index.md    (GitHub Markdown)\n"
+    "  OUT/<series>/<library.slug>-<lower-case library.version>/index.html  (standalone HTML)\n"
     "through the layout the dataset names (`layout:`), i.e. the templates in\n"
-    "TEMPLATES/<layout>/page.md and tables.yaml (see templates/README.md).\n"
+    "TEMPLATES/<layout>/page.md and tables.yaml, HTML styled by\n"
+    "TEMPLATES/html.css (see templates/README.md). Then the site index\n"
+    "OUT/index.wiki, index.md and index.html (layout TEMPLATES/index): the\n"
+    "datasets of this run, plus every other page folder OUT/<series>/<name>/\n"
+    "(diff pages) that has a page in each format. Wiki links name pages\n"
+    "\"" CP_WIKI_TITLE_PREFIX "<series>/<folder>\", as cryptoperf publish does.\n"
     "Each dataset is validated first (as `cryptoperf validate` does); when any\n"
     "dataset or template has a problem, every problem is reported and nothing\n"
     "is written. Files are replaced atomically and left untouched when their\n"
@@ -61,6 +68,7 @@ typedef struct {
     size_t nlayouts;
     output *out;
     size_t nout;
+    cp_site_index *index;
     double load_s, render_s;   /* --timing */
 } job;
 
@@ -123,13 +131,13 @@ static int render_one(job *j, const char *path, const cp_schema *schema, const c
     int status = CP_EXIT_USAGE;
     if (l && cp_page_build(&page, l, &ds, &diag) == 0) {
         char *dir = page_dir(&ds, outdir);
-        static const cp_writer *const writers[] = { &cp_writer_wiki, &cp_writer_md };
-        for (size_t i = 0; i < sizeof writers / sizeof writers[0]; i++) {
+        for (const cp_writer *const *w = cp_writers; *w; w++) {
             cp_buf b = { 0 };
             cp_buf_puts(&b, "");
-            cp_page_write(&page, writers[i], &b);
-            add_output(j, dir, writers[i]->ext, &b);
+            cp_page_write(&page, *w, &b);
+            add_output(j, dir, (*w)->ext, &b);
         }
+        cp_site_index_add(j->index, &ds, dir);
         free(dir);
         status = CP_EXIT_OK;
     }
@@ -150,6 +158,7 @@ static void job_free(job *j)
         free(j->out[i].data);
     }
     free(j->out);
+    cp_site_index_free(j->index);
 }
 
 static int run(int argc, char **argv)
@@ -204,11 +213,27 @@ static int run(int argc, char **argv)
         return CP_EXIT_USAGE;
     }
     job j = { 0 };
+    j.index = cp_site_index_new(outdir);
     int status = CP_EXIT_OK;
     for (size_t i = 0; i < npaths; i++) {
         int rc = render_one(&j, paths[i], schema, templates, outdir);
         if (rc > status)
             status = rc;
+    }
+    if (status == CP_EXIT_OK) {
+        cp_diag diag = { stderr, 0 };
+        size_t n = 0;
+        while (cp_writers[n])
+            n++;
+        cp_buf *b = cp_xcalloc(n, sizeof *b);
+        if (cp_site_index_build(j.index, templates, b, &diag, stderr) != 0)
+            status = CP_EXIT_USAGE;
+        for (size_t i = 0; i < n; i++) {
+            if (status == CP_EXIT_OK)
+                add_output(&j, outdir, cp_writers[i]->ext, &b[i]);
+            cp_buf_free(&b[i]);
+        }
+        free(b);
     }
     cp_schema_free(schema);
     globfree(&g);

@@ -2,7 +2,8 @@
 # cryptoperf render on the command line: help, usage errors (exit 2), an
 # invalid dataset among good ones (exit 1, file:line:column, nothing
 # written), a broken template (exit 2, file:line, nothing written), only the
-# named datasets rendered.
+# named datasets rendered, the site index next to other page folders, the
+# HTML stylesheet required.
 . "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT   # (lib.sh tmpdir loses its dir: its trap runs in the $(...) subshell)
@@ -42,6 +43,30 @@ check "unknown filter: tables.yaml:line:column reported" grep -qE 'tables\.yaml:
 # only the named dataset, into OUT/<series>/<slug>-<version>/
 "$CRYPTOPERF" render --out "$T/out4" "$GOOD" 2>/dev/null
 check "named dataset rendered: exit 0" test $? -eq 0
-check "named dataset: wiki and Markdown pages, nothing else" \
-  test "$(cd "$T/out4" && find . -type f | sort | tr '\n' ' ')" = "./demo/examplelib-1.0/index.md ./demo/examplelib-1.0/index.wiki "
+check "named dataset: wiki, Markdown and HTML pages and the site index, nothing else" \
+  test "$(cd "$T/out4" && find . -type f | sort | tr '\n' ' ')" = "./demo/examplelib-1.0/index.html ./demo/examplelib-1.0/index.md ./demo/examplelib-1.0/index.wiki ./index.html ./index.md ./index.wiki "
+
+# the index lists other page folders of OUT that have every format (diff
+# pages), reports and leaves out those that lack one
+mkdir -p "$T/out4/demo/diff-examplelib-0.9-to-1.0" "$T/out4/demo/half-1.0"
+for f in wiki md html; do echo "x" >"$T/out4/demo/diff-examplelib-0.9-to-1.0/index.$f"; done
+echo "x" >"$T/out4/demo/half-1.0/index.wiki"
+"$CRYPTOPERF" render --out "$T/out4" "$GOOD" 2>"$T/err4"
+check "render next to other page folders: exit 0" test $? -eq 0
+check "index.md links the diff page" grep -qF '(demo/diff-examplelib-0.9-to-1.0/index.md)' "$T/out4/index.md"
+check "index.html links the diff page" grep -qF 'href="demo/diff-examplelib-0.9-to-1.0/index.html"' "$T/out4/index.html"
+check "index.wiki links the diff page by its title" grep -qF '[[Cryptoperf/demo/diff-examplelib-0.9-to-1.0|' "$T/out4/index.wiki"
+check "a folder without index.html is reported" grep -q 'demo/half-1.0: not in the index, it lacks index.md index.html' "$T/err4"
+check "and left out of the index" test "$(grep -c half-1.0 "$T/out4/index.md")" -eq 0
+
+# the HTML stylesheet is part of the templates
+cp -R templates "$T/templates-nocss"
+rm "$T/templates-nocss/html.css"
+"$CRYPTOPERF" render --templates "$T/templates-nocss" --out "$T/out5" "$GOOD" 2>"$T/err5"
+check "no html.css: exit 2" test $? -eq 2
+check "no html.css: the file is named" grep -q 'templates-nocss/html.css: cannot read' "$T/err5"
+check "no html.css: nothing written" test ! -e "$T/out5"
+printf 'p { content: "<b>"; }\n' >"$T/templates-nocss/html.css"
+"$CRYPTOPERF" render --templates "$T/templates-nocss" --out "$T/out5" "$GOOD" 2>"$T/err5"
+check "a '<' in html.css: exit 2" test $? -eq 2
 done_testing
