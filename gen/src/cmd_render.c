@@ -10,6 +10,8 @@
 
 #include "commands.h"
 #include "dataset.h"
+#include "diff.h"
+#include "diff_page.h"
 #include "layout.h"
 #include "page.h"
 #include "render.h"
@@ -27,13 +29,17 @@ static const char usage[] =
     "  OUT/<series>/<library.slug>-<lower-case library.version>/index.wiki  (MediaWiki)\n"
     "  OUT/<series>/<library.slug>-<lower-case library.version>/index.md    (GitHub Markdown)\n"
     "  OUT/<series>/<library.slug>-<lower-case library.version>/index.html  (standalone HTML)\n"
+    "and, for every two consecutive versions of one library on one series\n"
+    "(versions ordered as numbers: 2.28.3 < 3.6.6 < 10.0), their diff page\n"
+    "  OUT/<series>/diff-<library.slug>-<old version>-to-<new version>/index.*\n"
+    "with the default thresholds of `cryptoperf diff`,\n"
     "through the layout the dataset names (`layout:`), i.e. the templates in\n"
     "TEMPLATES/<layout>/page.md and tables.yaml, HTML styled by\n"
     "TEMPLATES/html.css (see templates/README.md). Then the site index\n"
     "OUT/index.wiki, index.md and index.html (layout TEMPLATES/index): the\n"
-    "datasets of this run, plus every other page folder OUT/<series>/<name>/\n"
-    "(diff pages) that has a page in each format. Wiki links name pages\n"
-    "\"" CP_WIKI_TITLE_PREFIX "<series>/<folder>\", as cryptoperf publish does.\n"
+    "pages of this run, the datasets in a matrix series x library version.\n"
+    "Wiki links name pages \"" CP_WIKI_TITLE_PREFIX "<series>/<folder>\", as cryptoperf\n"
+    "publish does.\n"
     "Each dataset is validated first (as `cryptoperf validate` does); when any\n"
     "dataset or template has a problem, every problem is reported and nothing\n"
     "is written. Files are replaced atomically and left untouched when their\n"
@@ -68,7 +74,9 @@ typedef struct {
     size_t nlayouts;
     output *out;
     size_t nout;
-    cp_site_index *index;
+    cp_site_index *index;   /* every page set of this run */
+    cp_dataset *sets;   /* the valid datasets, kept for the diff pages */
+    size_t nsets;
     double load_s, render_s;   /* --timing */
 } job;
 
@@ -101,12 +109,18 @@ static void add_output(job *j, const char *dir, const char *ext, cp_buf *content
     memset(content, 0, sizeof *content);
 }
 
+static char *lower(const char *s)
+{
+    char *t = cp_xstrdup(s);
+    for (char *p = t; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    return t;
+}
+
 /* OUT/<series>/<slug>-<lower(version)>, from the dataset's own header */
 static char *page_dir(const cp_dataset *ds, const char *outdir)
 {
-    char *version = cp_xstrdup(cp_dataset_text(ds, "library.version"));
-    for (char *p = version; *p; p++)
-        *p = (char)tolower((unsigned char)*p);
+    char *version = lower(cp_dataset_text(ds, "library.version"));
     char *dir = cp_xasprintf("%s/%s/%s-%s", outdir, cp_dataset_text(ds, "series"), cp_dataset_text(ds, "library.slug"),
                              version);
     free(version);
@@ -131,11 +145,11 @@ static int render_one(job *j, const char *path, const cp_schema *schema, const c
     int status = CP_EXIT_USAGE;
     if (l && cp_page_build(&page, l, &ds, &diag) == 0) {
         char *dir = page_dir(&ds, outdir);
-        for (const cp_writer *const *w = cp_writers; *w; w++) {
+        for (size_t w = 0; w < CP_NWRITERS; w++) {
             cp_buf b = { 0 };
             cp_buf_puts(&b, "");
-            cp_page_write(&page, *w, &b);
-            add_output(j, dir, (*w)->ext, &b);
+            cp_page_write(&page, cp_writers[w], &b);
+            add_output(j, dir, cp_writers[w]->ext, &b);
         }
         cp_site_index_add(j->index, &ds, dir);
         free(dir);
@@ -144,7 +158,81 @@ static int render_one(job *j, const char *path, const cp_schema *schema, const c
     if (l)
         cp_page_free(&page);
     j->render_s += now() - t1;
-    cp_dataset_free(&ds);
+    if (status == CP_EXIT_OK) {
+        j->sets = cp_xrealloc(j->sets, (j->nsets + 1) * sizeof *j->sets);
+        j->sets[j->nsets++] = ds;
+    } else {
+        cp_dataset_free(&ds);
+    }
+    return status;
+}
+
+static int by_library_version(const void *pa, const void *pb)
+{
+    const cp_dataset *a = pa, *b = pb;
+    static const char *const keys[] = { "series", "library.slug" };
+    for (size_t i = 0; i < 2; i++) {
+        int c = strcmp(cp_dataset_text(a, keys[i]), cp_dataset_text(b, keys[i]));
+        if (c)
+            return c;
+    }
+    return cp_version_cmp(cp_dataset_text(a, "library.version"), cp_dataset_text(b, "library.version"));
+}
+
+static int same_library(const cp_dataset *a, const cp_dataset *b)
+{
+    return !strcmp(cp_dataset_text(a, "series"), cp_dataset_text(b, "series")) &&
+           !strcmp(cp_dataset_text(a, "library.slug"), cp_dataset_text(b, "library.slug"));
+}
+
+/* A diff page for every two consecutive versions of a library on a series,
+ * so each release shows what got faster, slower, bigger or smaller. */
+static int add_diff_pages(job *j, const char *templates, const char *outdir)
+{
+    qsort(j->sets, j->nsets, sizeof *j->sets, by_library_version);
+    cp_diff_thresholds th;
+    cp_diff_thresholds_default(&th);
+    int status = CP_EXIT_OK;
+    for (size_t i = 1; i < j->nsets; i++) {
+        const cp_dataset *old_ds = &j->sets[i - 1], *new_ds = &j->sets[i];
+        if (!same_library(old_ds, new_ds))
+            continue;
+        cp_diag diag = { stderr, 0 };
+        const cp_layout *l = layout_for(j, templates, cp_dataset_text(new_ds, "layout"), &diag);
+        if (!l) {
+            status = CP_EXIT_USAGE;
+            continue;
+        }
+        cp_diff d;
+        cp_diff_compute(&d, old_ds->results, old_ds->nresults, new_ds->results, new_ds->nresults, &th);
+        cp_buf out[CP_NWRITERS] = { { 0 } };
+        cp_diff_page_write(out, &d, old_ds, new_ds, &th, l);
+        char *v1 = lower(cp_dataset_text(old_ds, "library.version"));
+        char *v2 = lower(cp_dataset_text(new_ds, "library.version"));
+        char *dir = cp_xasprintf("%s/%s/diff-%s-%s-to-%s", outdir, cp_dataset_text(new_ds, "series"),
+                                 cp_dataset_text(new_ds, "library.slug"), v1, v2);
+        for (size_t w = 0; w < CP_NWRITERS; w++)
+            add_output(j, dir, cp_writers[w]->ext, &out[w]);
+        cp_site_index_add_diff(j->index, old_ds, new_ds, dir);
+        free(dir);
+        free(v1);
+        free(v2);
+        cp_diff_free(&d);
+    }
+    return status;
+}
+
+/* OUT/index.*: every page set of this run (site_index.h) */
+static int add_index(job *j, const char *templates, const char *outdir)
+{
+    cp_diag diag = { stderr, 0 };
+    cp_buf b[CP_NWRITERS] = { { 0 } };
+    int status = cp_site_index_build(j->index, templates, b, &diag) == 0 ? CP_EXIT_OK : CP_EXIT_USAGE;
+    for (size_t i = 0; i < CP_NWRITERS; i++) {
+        if (status == CP_EXIT_OK)
+            add_output(j, outdir, cp_writers[i]->ext, &b[i]);
+        cp_buf_free(&b[i]);
+    }
     return status;
 }
 
@@ -159,6 +247,9 @@ static void job_free(job *j)
     }
     free(j->out);
     cp_site_index_free(j->index);
+    for (size_t i = 0; i < j->nsets; i++)
+        cp_dataset_free(&j->sets[i]);
+    free(j->sets);
 }
 
 static int run(int argc, char **argv)
@@ -220,23 +311,15 @@ static int run(int argc, char **argv)
         if (rc > status)
             status = rc;
     }
-    if (status == CP_EXIT_OK) {
-        cp_diag diag = { stderr, 0 };
-        size_t n = 0;
-        while (cp_writers[n])
-            n++;
-        cp_buf *b = cp_xcalloc(n, sizeof *b);
-        if (cp_site_index_build(j.index, templates, b, &diag, stderr) != 0)
-            status = CP_EXIT_USAGE;
-        for (size_t i = 0; i < n; i++) {
-            if (status == CP_EXIT_OK)
-                add_output(&j, outdir, cp_writers[i]->ext, &b[i]);
-            cp_buf_free(&b[i]);
-        }
-        free(b);
-    }
     cp_schema_free(schema);
     globfree(&g);
+    if (status == CP_EXIT_OK) {
+        double t = now();
+        status = add_diff_pages(&j, templates, outdir);
+        if (status == CP_EXIT_OK)
+            status = add_index(&j, templates, outdir);
+        j.render_s += now() - t;
+    }
     if (status != CP_EXIT_OK) {
         fprintf(stderr, "cryptoperf render: nothing written (%s)\n",
                 status == CP_EXIT_INVALID ? "invalid data" : "template or file problem");

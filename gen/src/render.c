@@ -54,7 +54,7 @@ int cp_render_in_quote(cmark_node *n)
     return 0;
 }
 
-const cp_writer *const cp_writers[] = { &cp_writer_wiki, &cp_writer_md, &cp_writer_html, NULL };
+const cp_writer *const cp_writers[CP_NWRITERS] = { &cp_writer_wiki, &cp_writer_md, &cp_writer_html };
 
 char *cp_render_link_target(const char *link, const char *ext)
 {

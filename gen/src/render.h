@@ -54,8 +54,9 @@ struct cp_writer {
 extern const cp_writer cp_writer_wiki;
 extern const cp_writer cp_writer_md;
 extern const cp_writer cp_writer_html;
-/* Every format a page is written in, in file order; NULL-terminated. */
-extern const cp_writer *const cp_writers[];
+/* Every format a page is written in. */
+#define CP_NWRITERS 3
+extern const cp_writer *const cp_writers[CP_NWRITERS];
 
 /* Appends s percent-encoded for a relative URL: RFC 3986 unreserved
  * characters and '/' stay, everything else becomes %XX. */

@@ -1,9 +1,7 @@
 #include "site_index.h"
 
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "layout.h"
 #include "page.h"
@@ -19,13 +17,16 @@ typedef struct {
 } entry;
 
 typedef struct {
-    char *series, *name;
-} folder;
+    char *series, *slug, *library, *from, *to;
+    char *page;     /* <series>/diff-... */
+} diff;
 
 struct cp_site_index {
     char *outdir;
     entry *e;
     size_t n;
+    diff *d;
+    size_t nd;
 };
 
 cp_site_index *cp_site_index_new(const char *outdir)
@@ -51,6 +52,16 @@ void cp_site_index_free(cp_site_index *x)
         free(e->yaml);
     }
     free(x->e);
+    for (size_t i = 0; i < x->nd; i++) {
+        diff *d = &x->d[i];
+        free(d->series);
+        free(d->slug);
+        free(d->library);
+        free(d->from);
+        free(d->to);
+        free(d->page);
+    }
+    free(x->d);
     free(x->outdir);
     free(x);
 }
@@ -75,31 +86,16 @@ void cp_site_index_add(cp_site_index *x, const cp_dataset *ds, const char *page_
     e->yaml = cp_path_relative(x->outdir, ds->path);
 }
 
-int cp_version_cmp(const char *a, const char *b)
+void cp_site_index_add_diff(cp_site_index *x, const cp_dataset *old_ds, const cp_dataset *new_ds, const char *page_dir)
 {
-    while (*a && *b) {
-        int da = *a >= '0' && *a <= '9', db = *b >= '0' && *b <= '9';
-        if (da && db) {
-            while (*a == '0' && a[1] >= '0' && a[1] <= '9')
-                a++;
-            while (*b == '0' && b[1] >= '0' && b[1] <= '9')
-                b++;
-            size_t la = strspn(a, "0123456789"), lb = strspn(b, "0123456789");
-            if (la != lb)
-                return la < lb ? -1 : 1;
-            int c = strncmp(a, b, la);
-            if (c)
-                return c;
-            a += la;
-            b += lb;
-        } else {
-            if (*a != *b)
-                return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
-            a++;
-            b++;
-        }
-    }
-    return *a ? 1 : *b ? -1 : 0;
+    x->d = cp_xrealloc(x->d, (x->nd + 1) * sizeof *x->d);
+    diff *d = &x->d[x->nd++];
+    d->series = text_or_empty(new_ds, "series");
+    d->slug = text_or_empty(new_ds, "library.slug");
+    d->library = text_or_empty(new_ds, "library.name");
+    d->from = text_or_empty(old_ds, "library.version");
+    d->to = text_or_empty(new_ds, "library.version");
+    d->page = cp_path_relative(x->outdir, page_dir);
 }
 
 static int entry_cmp(const void *pa, const void *pb)
@@ -121,72 +117,24 @@ static int column_cmp(const void *pa, const void *pb)
     return c ? c : cp_version_cmp(a->version, b->version);
 }
 
-static int folder_cmp(const void *pa, const void *pb)
+static int diff_cmp(const void *pa, const void *pb)
 {
-    const folder *a = pa, *b = pb;
+    const diff *a = pa, *b = pb;
     int c = strcmp(a->series, b->series);
-    return c ? c : cp_version_cmp(a->name, b->name);
+    if (!c)
+        c = strcmp(a->slug, b->slug);
+    if (!c)
+        c = cp_version_cmp(a->to, b->to);
+    return c ? c : cp_version_cmp(a->from, b->from);
 }
 
-static int is_dir(const char *path)
+/* The diff page whose new side is e, or NULL. */
+static const diff *diff_to(const cp_site_index *x, const entry *e)
 {
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-static int rendered_now(const cp_site_index *x, const char *page)
-{
-    for (size_t i = 0; i < x->n; i++)
-        if (strcmp(x->e[i].page, page) == 0)
-            return 1;
-    return 0;
-}
-
-/* OUT/<series>/<folder>/ with a page in every format and not rendered in
- * this run; a folder with some formats only is reported and left out. */
-static folder *other_folders(const cp_site_index *x, size_t *count, FILE *warn)
-{
-    folder *f = NULL;
-    size_t n = 0;
-    DIR *top = opendir(x->outdir);
-    for (struct dirent *s; top && (s = readdir(top));) {
-        char *sdir = cp_xasprintf("%s/%s", x->outdir, s->d_name);
-        DIR *d = s->d_name[0] != '.' && is_dir(sdir) ? opendir(sdir) : NULL;
-        for (struct dirent *p; d && (p = readdir(d));) {
-            char *page = cp_xasprintf("%s/%s", s->d_name, p->d_name);
-            unsigned have = 0, want = 0;
-            cp_buf missing = { 0 };
-            for (const cp_writer *const *w = cp_writers; *w; w++, want++) {
-                char *file = cp_xasprintf("%s/%s/index.%s", x->outdir, page, (*w)->ext);
-                struct stat st;
-                if (stat(file, &st) == 0)
-                    have++;
-                else
-                    cp_buf_printf(&missing, " index.%s", (*w)->ext);
-                free(file);
-            }
-            if (p->d_name[0] == '.' || have == 0 || rendered_now(x, page)) {
-                /* not a page folder, or one of this run */
-            } else if (have < want) {
-                fprintf(warn, "cryptoperf render: %s/%s: not in the index, it lacks%s\n", x->outdir, page,
-                        missing.data);
-            } else {
-                f = cp_xrealloc(f, (n + 1) * sizeof *f);
-                f[n++] = (folder){ cp_xstrdup(s->d_name), cp_xstrdup(p->d_name) };
-            }
-            cp_buf_free(&missing);
-            free(page);
-        }
-        if (d)
-            closedir(d);
-        free(sdir);
-    }
-    if (top)
-        closedir(top);
-    if (n)
-        qsort(f, n, sizeof *f, folder_cmp);
-    *count = n;
-    return f;
+    for (size_t i = 0; i < x->nd; i++)
+        if (!strcmp(x->d[i].series, e->series) && !strcmp(x->d[i].slug, e->slug) && !strcmp(x->d[i].to, e->version))
+            return &x->d[i];
+    return NULL;
 }
 
 static void put_field(cp_buf *b, const char *key, const char *value, int first)
@@ -196,9 +144,11 @@ static void put_field(cp_buf *b, const char *key, const char *value, int first)
 }
 
 /* The header the index layout reads (templates/README.md, "The site index"). */
-static void header_yaml(cp_site_index *x, cp_buf *y, FILE *warn)
+static void header_yaml(cp_site_index *x, cp_buf *y)
 {
     qsort(x->e, x->n, sizeof *x->e, entry_cmp);
+    if (x->nd)
+        qsort(x->d, x->nd, sizeof *x->d, diff_cmp);
     cp_buf_puts(y, "datasets:\n");
     for (size_t i = 0; i < x->n; i++) {
         const entry *e = &x->e[i];
@@ -210,6 +160,11 @@ static void header_yaml(cp_site_index *x, cp_buf *y, FILE *warn)
         put_field(y, "page", e->page, 0);
         put_field(y, "source", e->source, 0);
         put_field(y, "yaml", e->yaml, 0);
+        const diff *d = diff_to(x, e);
+        if (d) {
+            put_field(y, "diff_from", d->from, 0);
+            put_field(y, "diff_page", d->page, 0);
+        }
         cp_buf_puts(y, "}\n");
     }
     const entry **cols = cp_xcalloc(x->n ? x->n : 1, sizeof *cols);
@@ -226,37 +181,25 @@ static void header_yaml(cp_site_index *x, cp_buf *y, FILE *warn)
         cp_buf_puts(y, "}\n");
     }
     free(cols);
-    size_t nf = 0;
-    folder *f = other_folders(x, &nf, warn);
-    static const char *const lists[2] = { "diffs", "other_pages" };
-    for (int diff = 1; diff >= 0; diff--) {
-        int any = 0;
-        for (size_t i = 0; i < nf; i++) {
-            if ((strncmp(f[i].name, "diff-", 5) == 0) != diff)
-                continue;
-            if (!any++)
-                cp_buf_printf(y, "%s:\n", lists[diff ? 0 : 1]);
-            char *page = cp_xasprintf("%s/%s", f[i].series, f[i].name);
-            cp_buf_puts(y, "  - {");
-            put_field(y, "series", f[i].series, 1);
-            put_field(y, "name", f[i].name, 0);
-            put_field(y, "page", page, 0);
-            cp_buf_puts(y, "}\n");
-            free(page);
-        }
+    if (x->nd)
+        cp_buf_puts(y, "diffs:\n");
+    for (size_t i = 0; i < x->nd; i++) {
+        const diff *d = &x->d[i];
+        cp_buf_puts(y, "  - {");
+        put_field(y, "series", d->series, 1);
+        put_field(y, "library", d->library, 0);
+        put_field(y, "from", d->from, 0);
+        put_field(y, "to", d->to, 0);
+        put_field(y, "page", d->page, 0);
+        cp_buf_puts(y, "}\n");
     }
-    for (size_t i = 0; i < nf; i++) {
-        free(f[i].series);
-        free(f[i].name);
-    }
-    free(f);
 }
 
-int cp_site_index_build(cp_site_index *x, const char *templates, cp_buf *out, cp_diag *diag, FILE *warn)
+int cp_site_index_build(cp_site_index *x, const char *templates, cp_buf *out, cp_diag *diag)
 {
     cp_buf y = { 0 };
     cp_buf_puts(&y, "");
-    header_yaml(x, &y, warn);
+    header_yaml(x, &y);
     cp_dataset ds;
     memset(&ds, 0, sizeof ds);
     ds.path = cp_xasprintf("%s/index (the site index header)", x->outdir);
@@ -271,7 +214,7 @@ int cp_site_index_build(cp_site_index *x, const char *templates, cp_buf *out, cp
     memset(&page, 0, sizeof page);
     if (rc == 0)
         rc = cp_page_build(&page, &l, &ds, diag);
-    for (size_t i = 0; rc == 0 && cp_writers[i]; i++) {
+    for (size_t i = 0; rc == 0 && i < CP_NWRITERS; i++) {
         cp_buf_puts(&out[i], "");
         cp_page_write(&page, cp_writers[i], &out[i]);
     }

@@ -1,10 +1,10 @@
-/* The site index (OUT/index.wiki, .md, .html): every page set of the output
- * folder, through the layout templates/index/ like any page. The engine
- * hands the layout a header it builds here (templates/README.md, "The site
- * index", lists its fields): the datasets rendered in this run, and the other page
- * folders found in OUT/<series>/ (diff pages, anything else with a page in
- * every format), each list in a fixed order: series, then library, then
- * version compared version-aware (2.28.3 < 3.6.6 < 10.0). */
+/* The site index (OUT/index.wiki, .md, .html): every page set a render run
+ * writes, through the layout templates/index/ like any page. The render
+ * registers each page set here as it builds it (a registry, not a scan of
+ * OUT: the index links exactly the pages written with it, never a stale
+ * folder); the layout gets a header built from it (templates/README.md,
+ * "The site index", lists its fields), each list in a fixed order: series,
+ * then library, then version by cp_version_cmp (2.28.3 < 3.6.6 < 10.0). */
 #ifndef CP_SITE_INDEX_H
 #define CP_SITE_INDEX_H
 
@@ -21,14 +21,11 @@ void cp_site_index_free(cp_site_index *x);
 
 /* A dataset whose pages go to page_dir (OUT/<series>/<folder>). */
 void cp_site_index_add(cp_site_index *x, const cp_dataset *ds, const char *page_dir);
+/* The diff page of old_ds -> new_ds, in page_dir. */
+void cp_site_index_add_diff(cp_site_index *x, const cp_dataset *old_ds, const cp_dataset *new_ds, const char *page_dir);
 
 /* Builds the index pages with templates/index and appends each to out[i]
- * for cp_writers[i]. Page folders of OUT missing a format are reported on
- * warn and left out. 0, or -1 after reporting template errors to diag. */
-int cp_site_index_build(cp_site_index *x, const char *templates, cp_buf *out, cp_diag *diag, FILE *warn);
-
-/* <0, 0, >0 as a sorts before, with or after b: runs of digits compare as
- * numbers, the rest byte by byte ("2.28.3" < "3.6.6" < "10.0"). */
-int cp_version_cmp(const char *a, const char *b);
+ * for cp_writers[i]. 0, or -1 after reporting template errors to diag. */
+int cp_site_index_build(cp_site_index *x, const char *templates, cp_buf *out, cp_diag *diag);
 
 #endif

@@ -2,8 +2,8 @@
 # cryptoperf render on the command line: help, usage errors (exit 2), an
 # invalid dataset among good ones (exit 1, file:line:column, nothing
 # written), a broken template (exit 2, file:line, nothing written), only the
-# named datasets rendered, the site index next to other page folders, the
-# HTML stylesheet required.
+# named datasets rendered, the site index with diff pages, the HTML
+# stylesheet required.
 . "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT   # (lib.sh tmpdir loses its dir: its trap runs in the $(...) subshell)
@@ -46,18 +46,18 @@ check "named dataset rendered: exit 0" test $? -eq 0
 check "named dataset: wiki, Markdown and HTML pages and the site index, nothing else" \
   test "$(cd "$T/out4" && find . -type f | sort | tr '\n' ' ')" = "./demo/examplelib-1.0/index.html ./demo/examplelib-1.0/index.md ./demo/examplelib-1.0/index.wiki ./index.html ./index.md ./index.wiki "
 
-# the index lists other page folders of OUT that have every format (diff
-# pages), reports and leaves out those that lack one
-mkdir -p "$T/out4/demo/diff-examplelib-0.9-to-1.0" "$T/out4/demo/half-1.0"
-for f in wiki md html; do echo "x" >"$T/out4/demo/diff-examplelib-0.9-to-1.0/index.$f"; done
-echo "x" >"$T/out4/demo/half-1.0/index.wiki"
-"$CRYPTOPERF" render --out "$T/out4" "$GOOD" 2>"$T/err4"
-check "render next to other page folders: exit 0" test $? -eq 0
-check "index.md links the diff page" grep -qF '(demo/diff-examplelib-0.9-to-1.0/index.md)' "$T/out4/index.md"
-check "index.html links the diff page" grep -qF 'href="demo/diff-examplelib-0.9-to-1.0/index.html"' "$T/out4/index.html"
-check "index.wiki links the diff page by its title" grep -qF '[[Cryptoperf/demo/diff-examplelib-0.9-to-1.0|' "$T/out4/index.wiki"
-check "a folder without index.html is reported" grep -q 'demo/half-1.0: not in the index, it lacks index.md index.html' "$T/err4"
-check "and left out of the index" test "$(grep -c half-1.0 "$T/out4/index.md")" -eq 0
+# the index lists the diff page of two consecutive versions, in each format
+D=tests/fixtures/diff/stm32l5
+"$CRYPTOPERF" render --out "$T/out6" "$D/cmox-050000b2/dataset.yaml" "$D/cmox-040000b1/dataset.yaml" 2>"$T/err6"
+check "two versions rendered: exit 0" test $? -eq 0
+check "their diff page in each format" \
+  test -s "$T/out6/stm32l5/diff-cmox-040000b1-to-050000b2/index.html" -a -s "$T/out6/stm32l5/diff-cmox-040000b1-to-050000b2/index.md"
+check "index.md links the diff page" grep -qF '[from 040000B1](stm32l5/diff-cmox-040000b1-to-050000b2/index.md)' "$T/out6/index.md"
+check "index.html links the diff page" grep -qF 'href="stm32l5/diff-cmox-040000b1-to-050000b2/index.html"' "$T/out6/index.html"
+check "index.wiki links the diff page by its title" \
+  grep -qF '[[Cryptoperf/stm32l5/diff-cmox-040000b1-to-050000b2|040000B1 to 050000B2]]' "$T/out6/index.wiki"
+check "the older version comes first in the matrix" \
+  grep -q '^| Series | CMOX 040000B1 | CMOX 050000B2 |$' "$T/out6/index.md"
 
 # the HTML stylesheet is part of the templates
 cp -R templates "$T/templates-nocss"

@@ -336,7 +336,7 @@ static void test_links(void **state)
         "<tr><td>s1</td><td><a href=\"s1/a-2.28.3/index.html\">2.28.3</a></td>"
         "<td><a href=\"../d/a%20b.yaml\">../d/a b.yaml</a></td></tr>\n",
     };
-    for (size_t i = 0; cp_writers[i]; i++) {
+    for (size_t i = 0; i < CP_NWRITERS; i++) {
         cp_buf b = { 0 };
         cp_render r = { &b, cp_writers[i], "", 0, 0, { 0 } };
         cp_buf_puts(&b, "");
