@@ -217,7 +217,9 @@ static void note_id(cp_buf *o, const char *kind, const cp_table *t, unsigned k)
 static void cell(cp_render *r, const cp_table *t, const cp_cell *c, const char *tag, cp_buf *notes)
 {
     cp_buf *o = r->out;
-    cp_buf_printf(o, "<%s%s>", tag, is_number(c->text) ? " class=\"num\"" : "");
+    /* digits line up in a column; a label/value table (no header row) has none */
+    int num = t->head && is_number(c->text);
+    cp_buf_printf(o, "<%s%s>", tag, num ? " class=\"num\"" : "");
     if (c->link) {
         char *target = cp_render_link_target(c->link, "html");
         cp_buf_puts(o, "<a href=\"");
