@@ -18,6 +18,7 @@ include mk/gen.mk
 include mk/import.mk
 -include mk/firmware.mk
 include mk/site.mk
+include mk/charts.mk
 include mk/test.mk
 
 .PHONY: all
