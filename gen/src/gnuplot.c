@@ -1,9 +1,11 @@
-/* One gnuplot process per run. Protocol: for chart n we send its script
- * followed by `print 'CPDONE n'`; gnuplot's `print` goes to stderr, in
- * order with its error messages, so the lines before the marker are what
- * gnuplot said about chart n (we send nothing that should make it talk).
- * Writing the script and reading the replies go through one poll() loop, so
- * neither pipe can fill up and block the other side. */
+/* One gnuplot process per run. Protocol: for chart n we write its script
+ * to a file of our private temporary folder (gnuplot reads a file about
+ * twice as fast as a pipe) and send `load '<file>'` and then
+ * `print 'CPDONE n'`, so no data ever travels on the pipe. gnuplot's
+ * `print` goes to stderr, in order with its error messages, so the lines
+ * before the marker are what gnuplot said about chart n (a correct script
+ * makes it say nothing). Sending and reading go through one poll() loop,
+ * so neither pipe can fill up and block the other side. */
 #include "gnuplot.h"
 
 #include <errno.h>
@@ -35,6 +37,7 @@ struct cp_gnuplot {
     int to, from;           /* gnuplot's stdin; its stdout and stderr */
     char *tmpdir;
     char *tmpsvg;           /* where gnuplot writes the chart being drawn */
+    char *tmpscript;        /* its script */
     cp_buf said;            /* what gnuplot printed and we have not used yet */
     unsigned long n;        /* charts sent */
     int failed;
@@ -58,6 +61,7 @@ cp_gnuplot *cp_gnuplot_start(const char *program, FILE *err)
         return NULL;
     }
     g->tmpsvg = cp_xasprintf("%s/chart.svg", g->tmpdir);
+    g->tmpscript = cp_xasprintf("%s/chart.gp", g->tmpdir);
 
     int in[2], out[2];
     if (pipe(in)) {
@@ -103,13 +107,17 @@ fail_dir:
     rmdir(g->tmpdir);
     free(g->tmpdir);
     free(g->tmpsvg);
+    free(g->tmpscript);
     free(g);
     return NULL;
 }
 
+/* A chart takes milliseconds; a gnuplot silent for this long is stuck. */
+#define ANSWER_TIMEOUT_MS 60000
+
 /* Sends script and reads until the line `marker`. 0 when the marker came;
- * -1 when gnuplot went away first. What gnuplot said before the marker is
- * left in g->said. */
+ * -1 when gnuplot went away first, -2 when it did not answer in time. What
+ * gnuplot said before the marker is left in g->said. */
 static int converse(cp_gnuplot *g, const cp_buf *script, const char *marker)
 {
     size_t sent = 0, mlen = strlen(marker);
@@ -126,11 +134,13 @@ static int converse(cp_gnuplot *g, const cp_buf *script, const char *marker)
         }
         struct pollfd p[2] = { { g->from, POLLIN, 0 }, { g->to, POLLOUT, 0 } };
         nfds_t np = sent < script->len ? 2 : 1;
-        if (poll(p, np, -1) < 0) {
-            if (errno == EINTR)
-                continue;
+        int ready = poll(p, np, ANSWER_TIMEOUT_MS);
+        if (ready < 0 && errno == EINTR)
+            continue;
+        if (ready < 0)
             return -1;
-        }
+        if (ready == 0)
+            return -2;
         if (np == 2 && p[1].revents) {
             ssize_t w = write(g->to, script->data + sent, script->len - sent);
             if (w < 0 && errno != EAGAIN && errno != EINTR)
@@ -196,14 +206,26 @@ int cp_gnuplot_render(cp_gnuplot *g, const cp_chart *c, const char *dir)
     unlink(g->tmpsvg);
     cp_buf script = { 0 };
     cp_gnuplot_script(&script, c, g->tmpsvg);
-    char *marker = cp_xasprintf("CPDONE %lu", ++g->n);
-    cp_buf_printf(&script, "print '%s'\n", marker);
-    int talked = converse(g, &script, marker);
+    int saved = cp_write_file_atomic(g->tmpscript, script.data, script.len);
     cp_buf_free(&script);
+    if (saved) {
+        rc = report(g, path, "cannot write its gnuplot script", strerror(errno));
+        goto done;
+    }
+    char *marker = cp_xasprintf("CPDONE %lu", ++g->n);
+    cp_buf command = { 0 };
+    cp_buf_puts(&command, "load ");
+    cp_gnuplot_quote(&command, g->tmpscript);
+    cp_buf_printf(&command, "\nprint '%s'\n", marker);
+    int talked = converse(g, &command, marker);
+    cp_buf_free(&command);
     free(marker);
     if (talked) {
         g->dead = 1;
-        rc = report(g, path, "gnuplot stopped while drawing it", g->said.data);
+        if (talked == -2)
+            kill(g->pid, SIGKILL);   /* our own child; finish() reaps it */
+        rc = report(g, path, talked == -2 ? "gnuplot did not answer for 60 s" : "gnuplot stopped while drawing it",
+                    g->said.data);
         goto done;
     }
     if (g->said.len) {
@@ -269,10 +291,12 @@ long cp_gnuplot_finish(cp_gnuplot *g)
         free(g->out[i].title);
     }
     unlink(g->tmpsvg);
+    unlink(g->tmpscript);
     rmdir(g->tmpdir);
     long rc = g->failed ? -1 : written;
     free(g->out);
     free(g->tmpsvg);
+    free(g->tmpscript);
     free(g->tmpdir);
     cp_buf_free(&g->said);
     free(g);

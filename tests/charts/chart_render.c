@@ -105,7 +105,8 @@ static cp_chart *ecdsa(unsigned round)
 /* Texts a dataset could carry on purpose or by accident */
 static cp_chart *hostile(void)
 {
-    static const char *const evil = "it's \"q\" <b>&amp; a|b [[x]] {{t}} `id` @m $x\\n\nnew\tline ../../etc/passwd \x01\x7f\xff\xc3";
+    static const char *const evil = "it's \"q\" <b>&amp; a|b [[x]] {{t}} `id` @m $x\\n\nnew\tline ../../etc/passwd \x01\x7f\xff\xc3"
+                                    "'\nset output 'PWNED.svg'\nplot 1\n";
     cp_chart_name_parts p = { "../../etc/passwd", "a|b<c>\"d\"&e", "..", "sole-buffer/../../x", "encryption", 0 };
     char *file = cp_chart_name(&p);
     cp_chart *c = cp_chart_new(file, CP_CHART_CLUSTERED, evil, evil, evil, evil);
