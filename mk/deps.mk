@@ -3,7 +3,7 @@
 # when something is missing.
 DEPS_GEN  := gcc make pkg-config libyaml-dev libcsv-dev libcmark-gfm-dev libcmark-gfm-extensions-dev
 DEPS_SITE := gnuplot-nox
-DEPS_FW   := gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm dpkg-dev
+DEPS_FW   := gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm dpkg-dev libssl-dev
 DEPS_TEST := libcmocka-dev cmark-gfm libxml2-utils librsvg2-bin groff-base fonts-dejavu-core
 
 DEPS_ALL := $(DEPS_GEN) $(DEPS_SITE) $(DEPS_FW) $(DEPS_TEST) $(DEPS_EXTRA)

@@ -4,3 +4,9 @@ DATASETS := $(sort $(wildcard data/*/*/dataset.yaml))
 .PHONY: site
 site: $(CRYPTOPERF)
 	$(CRYPTOPERF) render --data data --templates templates --out site
+
+# Refresh the golden pages of tests/golden/render.t after an intended change
+# of the output (review the diff before committing).
+.PHONY: golden
+golden: $(CRYPTOPERF_ASAN)
+	UPDATE_GOLDEN=1 tests/golden/render.t

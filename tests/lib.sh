@@ -13,4 +13,9 @@ check() { local d=$1; shift; if "$@"; then ok "$d"; else fail "$d"; fi; }
 # diag: a note in the log
 diag() { printf '# %s\n' "$@"; }
 done_testing() { echo "1..$_n"; [ "$_failed" -eq 0 ]; }
-tmpdir() { local d; d=$(mktemp -d); trap 'rm -rf "$d"' EXIT; echo "$d"; }
+# tmpdir: a fresh folder, removed when the test ends. Tests call it as
+# T=$(tmpdir), a subshell, where an EXIT trap would never fire: the trap
+# belongs to the test's own shell, on one root for all its folders.
+_tmproot=$(mktemp -d)
+trap 'rm -rf "$_tmproot"' EXIT
+tmpdir() { mktemp -d "$_tmproot/t.XXXXXX"; }

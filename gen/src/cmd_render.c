@@ -1,14 +1,233 @@
-/* Placeholder so the tree links; replaced by the real command. */
+/* cryptoperf render: datasets -> site/<series>/<library>-<version>/index.*
+ * Everything is checked and built in memory first; files are written only
+ * when every dataset and template was good, each one atomically. */
+#include <ctype.h>
+#include <glob.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "commands.h"
+#include "dataset.h"
+#include "layout.h"
+#include "page.h"
+#include "render.h"
+#include "schema.h"
 
-static int run(int argc, char **argv)
+#define DEFAULT_SCHEMA "schema/dataset.schema.json"
+
+static const char usage[] =
+    "usage: cryptoperf render [--data DIR] [--templates DIR] [--out DIR] [--schema FILE] [--timing]\n"
+    "                         [DATASET...]\n"
+    "\n"
+    "Writes the pages of each DATASET (a dataset.yaml; default: every\n"
+    "DIR/<series>/<library>-<version>/dataset.yaml of --data) as\n"
+    "  OUT/<series>/<library.slug>-<lower-case library.version>/index.wiki  (MediaWiki)\n"
+    "  OUT/<series>/<library.slug>-<lower-case library.version>/index.md    (GitHub Markdown)\n"
+    "through the layout the dataset names (`layout:`), i.e. the templates in\n"
+    "TEMPLATES/<layout>/page.md and tables.yaml (see templates/README.md).\n"
+    "Each dataset is validated first (as `cryptoperf validate` does); when any\n"
+    "dataset or template has a problem, every problem is reported and nothing\n"
+    "is written. Files are replaced atomically and left untouched when their\n"
+    "content is unchanged; the output is byte-identical for the same input.\n"
+    "\n"
+    "options:\n"
+    "  --data DIR       datasets to render when none is named (default: data)\n"
+    "  --templates DIR  layouts (default: templates)\n"
+    "  --out DIR        output folder (default: site)\n"
+    "  --schema FILE    the schema (default: $CRYPTOPERF_SCHEMA, else\n"
+    "                   " DEFAULT_SCHEMA ")\n"
+    "  --timing         print on stderr the time spent loading and validating\n"
+    "                   the datasets vs building and writing the pages\n"
+    "\n"
+    "exit status: 0 written, 1 some dataset invalid, 2 usage error, a template\n"
+    "problem or a file that cannot be read or written\n";
+
+static int usage_error(const char *what, const char *arg)
 {
-    (void)argc;
-    (void)argv;
-    fputs("cryptoperf render: not built yet\n", stderr);
+    fprintf(stderr, "cryptoperf render: %s%s\n(try cryptoperf help render)\n", what, arg);
     return CP_EXIT_USAGE;
 }
 
-const cp_command cp_cmd_render = { "render", "(not built yet)", "cryptoperf render: not built yet\n", run };
+typedef struct {
+    char *path;
+    char *data;
+    size_t len;
+} output;
+
+typedef struct {
+    cp_layout *layouts;
+    size_t nlayouts;
+    output *out;
+    size_t nout;
+    double load_s, render_s;   /* --timing */
+} job;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static const cp_layout *layout_for(job *j, const char *templates, const char *name, cp_diag *diag)
+{
+    for (size_t i = 0; i < j->nlayouts; i++)
+        if (strcmp(j->layouts[i].name, name) == 0)
+            return j->layouts[i].page ? &j->layouts[i] : NULL;
+    j->layouts = cp_xrealloc(j->layouts, (j->nlayouts + 1) * sizeof *j->layouts);
+    cp_layout *l = &j->layouts[j->nlayouts++];
+    if (cp_layout_load(l, templates, name, diag) != 0) {
+        free(l->page);
+        l->page = NULL;   /* remembered as unusable */
+        return NULL;
+    }
+    return l;
+}
+
+static void add_output(job *j, const char *dir, const char *ext, cp_buf *content)
+{
+    j->out = cp_xrealloc(j->out, (j->nout + 1) * sizeof *j->out);
+    j->out[j->nout++] = (output){ cp_xasprintf("%s/index.%s", dir, ext), content->data, content->len };
+    memset(content, 0, sizeof *content);
+}
+
+/* OUT/<series>/<slug>-<lower(version)>, from the dataset's own header */
+static char *page_dir(const cp_dataset *ds, const char *outdir)
+{
+    char *version = cp_xstrdup(cp_dataset_text(ds, "library.version"));
+    for (char *p = version; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    char *dir = cp_xasprintf("%s/%s/%s-%s", outdir, cp_dataset_text(ds, "series"), cp_dataset_text(ds, "library.slug"),
+                             version);
+    free(version);
+    return dir;
+}
+
+/* 0 ok, CP_EXIT_INVALID or CP_EXIT_USAGE */
+static int render_one(job *j, const char *path, const cp_schema *schema, const char *templates, const char *outdir)
+{
+    cp_diag diag = { stderr, 0 };
+    cp_dataset ds;
+    double t0 = now();
+    int rc = cp_dataset_load(&ds, path, schema, &diag);
+    double t1 = now();
+    j->load_s += t1 - t0;
+    if (rc != 0) {
+        cp_dataset_free(&ds);
+        return rc == -2 ? CP_EXIT_USAGE : CP_EXIT_INVALID;
+    }
+    const cp_layout *l = layout_for(j, templates, cp_dataset_text(&ds, "layout"), &diag);
+    cp_page page;
+    int status = CP_EXIT_USAGE;
+    if (l && cp_page_build(&page, l, &ds, &diag) == 0) {
+        char *dir = page_dir(&ds, outdir);
+        static const cp_writer *const writers[] = { &cp_writer_wiki, &cp_writer_md };
+        for (size_t i = 0; i < sizeof writers / sizeof writers[0]; i++) {
+            cp_buf b = { 0 };
+            cp_buf_puts(&b, "");
+            cp_page_write(&page, writers[i], &b);
+            add_output(j, dir, writers[i]->ext, &b);
+        }
+        free(dir);
+        status = CP_EXIT_OK;
+    }
+    if (l)
+        cp_page_free(&page);
+    j->render_s += now() - t1;
+    cp_dataset_free(&ds);
+    return status;
+}
+
+static void job_free(job *j)
+{
+    for (size_t i = 0; i < j->nlayouts; i++)
+        cp_layout_free(&j->layouts[i]);
+    free(j->layouts);
+    for (size_t i = 0; i < j->nout; i++) {
+        free(j->out[i].path);
+        free(j->out[i].data);
+    }
+    free(j->out);
+}
+
+static int run(int argc, char **argv)
+{
+    const char *schema_path = NULL, *data = "data", *templates = "templates", *outdir = "site";
+    int first = 1, timing = 0;
+    for (; first < argc && argv[first][0] == '-'; first++) {
+        const char *a = argv[first];
+        if (!strcmp(a, "--timing")) {
+            timing = 1;
+            continue;
+        }
+        const char **dst = !strcmp(a, "--schema") ? &schema_path
+                         : !strcmp(a, "--data")      ? &data
+                         : !strcmp(a, "--templates") ? &templates
+                         : !strcmp(a, "--out")       ? &outdir
+                                                     : NULL;
+        if (!strcmp(a, "--")) {
+            first++;
+            break;
+        }
+        if (!dst)
+            return usage_error("unknown option ", a);
+        if (first + 1 >= argc)
+            return usage_error("needs a value after ", a);
+        *dst = argv[++first];
+    }
+    if (!schema_path) {
+        const char *env = getenv("CRYPTOPERF_SCHEMA");
+        schema_path = env && *env ? env : DEFAULT_SCHEMA;
+    }
+    glob_t g = { 0 };
+    char **paths = argv + first;
+    size_t npaths = (size_t)(argc - first);
+    if (npaths == 0) {
+        char *pattern = cp_xasprintf("%s/*/*/dataset.yaml", data);
+        int grc = glob(pattern, 0, NULL, &g);
+        free(pattern);
+        if (grc != 0 && grc != GLOB_NOMATCH)
+            return usage_error("cannot list the datasets of ", data);
+        if (grc == GLOB_NOMATCH) {
+            fprintf(stderr, "cryptoperf render: no dataset in %s\n", data);
+            return CP_EXIT_OK;
+        }
+        paths = g.gl_pathv;
+        npaths = g.gl_pathc;
+    }
+    cp_schema *schema = cp_schema_load(schema_path, stderr);
+    if (!schema) {
+        globfree(&g);
+        fprintf(stderr, "cryptoperf render: cannot use the schema %s\n", schema_path);
+        return CP_EXIT_USAGE;
+    }
+    job j = { 0 };
+    int status = CP_EXIT_OK;
+    for (size_t i = 0; i < npaths; i++) {
+        int rc = render_one(&j, paths[i], schema, templates, outdir);
+        if (rc > status)
+            status = rc;
+    }
+    cp_schema_free(schema);
+    globfree(&g);
+    if (status != CP_EXIT_OK) {
+        fprintf(stderr, "cryptoperf render: nothing written (%s)\n",
+                status == CP_EXIT_INVALID ? "invalid data" : "template or file problem");
+    } else {
+        double t = now();
+        for (size_t i = 0; i < j.nout; i++)
+            if (cp_write_file_atomic(j.out[i].path, j.out[i].data, j.out[i].len) != 0) {
+                perror(j.out[i].path);
+                status = CP_EXIT_USAGE;
+            }
+        if (timing)
+            fprintf(stderr, "timing: load+validate %.3f s, build+format pages %.3f s, write files %.3f s\n", j.load_s,
+                    j.render_s, now() - t);
+    }
+    job_free(&j);
+    return status;
+}
+
+const cp_command cp_cmd_render = { "render", "write the wiki and Markdown pages of datasets", usage, run };

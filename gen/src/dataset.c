@@ -82,29 +82,43 @@ static void folders_from_path(cp_dataset *ds)
     ds->name = cp_xstrndup(p + start_name, end_name - start_name);
 }
 
+/* Data text for a message (see cp_buf_put_quoted); the caller frees. */
+static char *quoted(const char *text)
+{
+    cp_buf b = { 0 };
+    cp_buf_put_quoted(&b, text);
+    return b.data;
+}
+
 static void check_folders(const cp_dataset *ds, cp_diag *diag)
 {
     const cp_node *series = cp_dataset_node(ds, "series");
-    if (cp_scalar(series) && strcmp(series->text, ds->series) != 0)
-        cp_diag_node(diag, series, "series", "expected '%s' (the series folder name), found '%s'", ds->series,
-                     series->text);
+    if (cp_scalar(series) && strcmp(series->text, ds->series) != 0) {
+        char *want = quoted(ds->series), *found = quoted(series->text);
+        cp_diag_node(diag, series, "series", "expected %s (the series folder name), found %s", want, found);
+        free(want);
+        free(found);
+    }
 
     const cp_node *slug = cp_dataset_node(ds, "library.slug");
     const cp_node *version = cp_dataset_node(ds, "library.version");
     if (!cp_scalar(slug) || !cp_scalar(version))
         return;
-    char *want = cp_xasprintf("%s-%s", slug->text, version->text);
-    for (char *c = want + slug->len + 1; *c; c++)
+    char *name = cp_xasprintf("%s-%s", slug->text, version->text);
+    for (char *c = name + slug->len + 1; *c; c++)
         if (*c >= 'A' && *c <= 'Z')
             *c = (char)(*c - 'A' + 'a');
-    if (strcmp(want, ds->name) != 0) {
+    if (strcmp(name, ds->name) != 0) {
         /* point at the part that disagrees with the folder */
         int slug_ok = strncmp(ds->name, slug->text, slug->len) == 0 && ds->name[slug->len] == '-';
+        char *want = quoted(ds->name), *found = quoted(name);
         cp_diag_node(diag, slug_ok ? version : slug, slug_ok ? "library.version" : "library.slug",
-                     "expected <library.slug>-<lower-case library.version> to be the folder name '%s', found '%s'",
-                     ds->name, want);
+                     "expected <library.slug>-<lower-case library.version> to be the folder name %s, found %s", want,
+                     found);
+        free(want);
+        free(found);
     }
-    free(want);
+    free(name);
 }
 
 static void check_counter_kind(const cp_dataset *ds, const size_t *seq_index, cp_diag *diag)
@@ -116,47 +130,63 @@ static void check_counter_kind(const cp_dataset *ds, const size_t *seq_index, cp
         cp_field field;
         const char *kind;
     } needs[] = { { CP_F_CYCLES, "cycles" }, { CP_F_INSTRUCTIONS, "instructions" } };
+    char *kind_text = quoted(kind);
     for (size_t i = 0; i < ds->nresults; i++)
         for (size_t k = 0; k < sizeof needs / sizeof needs[0]; k++) {
             const cp_node *v = ds->results[i].value[needs[k].field];
             if (v && strcmp(kind, needs[k].kind) != 0) {
+                const char *field = cp_fields[needs[k].field].name;
                 char path[64];
-                snprintf(path, sizeof path, "results[%zu].%s", seq_index[i], cp_fields[needs[k].field].name);
-                cp_diag_node(diag, v, path, "expected no %s in a dataset with counter.kind %s, found %s",
-                             cp_fields[needs[k].field].name, kind, v->text ? v->text : "a value");
+                snprintf(path, sizeof path, "results[%zu].%s", seq_index[i], field);
+                cp_diag_node(diag, v, path, "expected no %s in a dataset with counter.kind %s, found %s: %s", field,
+                             kind_text, field, v->kind == CP_SCALAR ? v->text : "(not a number)");
             }
         }
+    free(kind_text);
 }
 
-/* The identity of a result as one string: every ID field that is present,
- * by its YAML-typed value (so 128 and 0128 are the same key size). */
-static void identity_key(const cp_result *r, cp_buf *b)
+/* The identity of a result: every ID field that is present, compared by
+ * YAML-typed value. Integer fields are compared as numbers (128, 0128 and
+ * 0x80 are the same key size); everything else as written. */
+static int int_value(const cp_result *r, int f, long long *v)
 {
-    b->len = 0;
-    cp_buf_put(b, "", 0);
+    return cp_fields[f].type == CP_FT_INT && cp_scalar_int(r->value[f], v) == 0;
+}
+
+static uint64_t identity_hash(const cp_result *r)
+{
+    uint64_t h = 1469598103934665603ull;
     for (int f = 0; f < CP_F_COUNT; f++) {
         const cp_node *v = r->value[f];
         if (!v || cp_fields[f].role != CP_ROLE_ID)
             continue;
+        h = (h ^ (uint64_t)f) * 1099511628211ull;
         long long iv;
-        double dv;
-        if (v->kind != CP_SCALAR)
-            cp_buf_printf(b, "%d=n%p;", f, (const void *)v); /* never equal: schema already failed */
-        else if (cp_scalar_int(v, &iv) == 0)
-            cp_buf_printf(b, "%d=i%lld;", f, iv);
-        else if (cp_scalar_type_of(v) == CP_T_FLOAT && cp_scalar_double(v, &dv) == 0)
-            cp_buf_printf(b, "%d=f%.17g;", f, dv);
-        else
-            cp_buf_printf(b, "%d=s%zu:%s;", f, v->len, v->text);
+        if (int_value(r, f, &iv))
+            h = (h ^ (uint64_t)iv) * 1099511628211ull;
+        else if (v->kind == CP_SCALAR)
+            for (size_t i = 0; i < v->len; i++)
+                h = (h ^ (unsigned char)v->text[i]) * 1099511628211ull;
     }
+    return h;
 }
 
-static uint64_t hash_text(const char *s, size_t len)
+static int same_identity(const cp_result *a, const cp_result *b)
 {
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-    return h;
+    for (int f = 0; f < CP_F_COUNT; f++) {
+        const cp_node *va = a->value[f], *vb = b->value[f];
+        if (cp_fields[f].role != CP_ROLE_ID || (!va && !vb))
+            continue;
+        /* absent in one; or a mapping or list where a value belongs (the
+         * schema already failed: never call it a duplicate too) */
+        if (!va || !vb || va->kind != CP_SCALAR || vb->kind != CP_SCALAR)
+            return 0;
+        long long ia, ib;
+        int na = int_value(a, f, &ia), nb = int_value(b, f, &ib);
+        if (na != nb || (na ? ia != ib : strcmp(va->text, vb->text) != 0))
+            return 0;
+    }
+    return 1;
 }
 
 /* One hash-table pass: linear in the number of results. */
@@ -168,18 +198,14 @@ static void check_duplicates(const cp_dataset *ds, const size_t *seq_index, cp_d
     size_t cap = 4;
     while (cap < 2 * n)
         cap *= 2;
-    size_t *slot = cp_xmalloc(cap * sizeof *slot); /* result index + 1, 0 = empty */
-    memset(slot, 0, cap * sizeof *slot);
-    char **keys = cp_xcalloc(n, sizeof *keys);
+    size_t *slot = cp_xcalloc(cap, sizeof *slot); /* result index + 1, 0 = empty */
     uint64_t *hashes = cp_xmalloc(n * sizeof *hashes);
-    cp_buf b = { 0 };
     for (size_t i = 0; i < n; i++) {
-        identity_key(&ds->results[i], &b);
-        hashes[i] = hash_text(b.data, b.len);
+        hashes[i] = identity_hash(&ds->results[i]);
         size_t at = (size_t)hashes[i] & (cap - 1);
         for (; slot[at]; at = (at + 1) & (cap - 1)) {
             size_t j = slot[at] - 1;
-            if (hashes[j] == hashes[i] && strcmp(keys[j], b.data) == 0)
+            if (hashes[j] == hashes[i] && same_identity(&ds->results[j], &ds->results[i]))
                 break;
         }
         if (slot[at]) {
@@ -192,13 +218,8 @@ static void check_duplicates(const cp_dataset *ds, const size_t *seq_index, cp_d
                          seq_index[j], ds->results[j].node->mark.line);
             continue;
         }
-        keys[i] = cp_xstrndup(b.data, b.len);
         slot[at] = i + 1;
     }
-    cp_buf_free(&b);
-    for (size_t i = 0; i < n; i++)
-        free(keys[i]);
-    free(keys);
     free(hashes);
     free(slot);
 }
@@ -238,8 +259,9 @@ int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t
     if (!buf) {
         text = cp_read_file(path, &len);
         if (!text) {
+            const char *why = strerror(errno);
             ds->doc.file = cp_xstrdup(path);
-            cp_diag_at(diag, NULL, NULL, "%s: cannot read: %s", path, strerror(errno));
+            cp_diag_at(diag, NULL, NULL, "%s: cannot read: %s", path, why);
             return -2;
         }
         buf = text;
@@ -255,6 +277,8 @@ int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t
         cp_diag_at(diag, &top, NULL, "expected a dataset (a YAML mapping), found an empty document");
         return -1;
     }
+    cp_diag_held held;
+    cp_diag_hold(diag, &held);
     if (schema)
         cp_schema_validate(schema, ds->doc.root, diag);
     else if (ds->doc.root->kind != CP_MAP)
@@ -268,6 +292,7 @@ int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t
     check_counter_kind(ds, seq_index, diag);
     check_duplicates(ds, seq_index, diag);
     free(seq_index);
+    cp_diag_release(diag, &held, ds->doc.file);
     return diag->errors == before ? 0 : -1;
 }
 

@@ -1,6 +1,10 @@
 #include "diag.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
 
 static void vreport(cp_diag *d, const cp_mark *m, const char *path, const char *fmt, va_list ap)
 {
@@ -29,4 +33,64 @@ void cp_diag_node(cp_diag *d, const cp_node *n, const char *path, const char *fm
     va_start(ap, fmt);
     vreport(d, n ? &n->mark : NULL, path, fmt, ap);
     va_end(ap);
+}
+
+void cp_diag_hold(cp_diag *d, cp_diag_held *h)
+{
+    memset(h, 0, sizeof *h);
+    h->real = d->out;
+    if (d->out)
+        d->out = open_memstream(&h->buf, &h->len);
+    if (!d->out) /* no memory for the stream: report unsorted */
+        d->out = h->real;
+}
+
+typedef struct {
+    unsigned long line, column;
+    size_t seq;
+    const char *text;
+    size_t len;
+} held_line;
+
+static int by_position(const void *a, const void *b)
+{
+    const held_line *x = a, *y = b;
+    if (x->line != y->line)
+        return x->line < y->line ? -1 : 1;
+    if (x->column != y->column)
+        return x->column < y->column ? -1 : 1;
+    return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+void cp_diag_release(cp_diag *d, cp_diag_held *h, const char *file)
+{
+    if (d->out == h->real)
+        return;
+    fclose(d->out);
+    d->out = h->real;
+    size_t n = 0, flen = strlen(file);
+    for (size_t i = 0; i < h->len; i++)
+        n += h->buf[i] == '\n';
+    held_line *lines = cp_xcalloc(n, sizeof *lines);
+    const char *p = h->buf, *end = h->buf + h->len;
+    for (size_t i = 0; i < n; i++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        held_line *l = &lines[i];
+        l->seq = i;
+        l->text = p;
+        l->len = (size_t)(nl - p) + 1;
+        if ((size_t)(nl - p) > flen && memcmp(p, file, flen) == 0 && p[flen] == ':') {
+            char *after;
+            l->line = strtoul(p + flen + 1, &after, 10);
+            if (*after == ':')
+                l->column = strtoul(after + 1, NULL, 10);
+        }
+        p = nl + 1;
+    }
+    qsort(lines, n, sizeof *lines, by_position);
+    for (size_t i = 0; i < n; i++)
+        fwrite(lines[i].text, 1, lines[i].len, d->out);
+    free(lines);
+    free(h->buf);
+    h->buf = NULL;
 }

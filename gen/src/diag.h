@@ -19,4 +19,16 @@ void cp_diag_at(cp_diag *d, const cp_mark *mark, const char *path, const char *f
 void cp_diag_node(cp_diag *d, const cp_node *n, const char *path, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* Messages reported between hold and release are kept, then written in
+ * line and column order (stable for equal positions): problems found by
+ * separate passes over one file still read from top to bottom. file is
+ * the name the held messages start with ("file:line:column: ..."). */
+typedef struct {
+    FILE *real;
+    char *buf;
+    size_t len;
+} cp_diag_held;
+void cp_diag_hold(cp_diag *d, cp_diag_held *h);
+void cp_diag_release(cp_diag *d, cp_diag_held *h, const char *file);
+
 #endif

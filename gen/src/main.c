@@ -8,6 +8,7 @@ static const cp_command *const commands[] = {
     &cp_cmd_validate,
     &cp_cmd_import,
     &cp_cmd_render,
+    &cp_cmd_diff,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -149,9 +149,11 @@ static cp_node *parse_children(loader *ld, cp_node *n, yaml_event_type_t end, un
             }
             const cp_node *first = key_index_find(&ix, n, key->text);
             if (first) {
-                char buf[600];
-                snprintf(buf, sizeof buf, "'%.500s' (first at line %u)", key->text, first->mark.line);
-                fail_at(ld, km, "duplicate key", buf);
+                cp_buf what = { 0 };
+                cp_buf_put_quoted(&what, key->text);
+                cp_buf_printf(&what, " (first at line %u)", first->mark.line);
+                fail_at(ld, km, "duplicate key", what.data);
+                cp_buf_free(&what);
                 node_free(key);
                 break;
             }
@@ -298,7 +300,7 @@ const cp_node *cp_map_get(const cp_node *map, const char *key)
     if (!map || map->kind != CP_MAP)
         return NULL;
     for (size_t i = 0; i < map->count; i++)
-        if (strcmp(map->keys[i]->text, key) == 0)
+        if (map->keys[i]->text[0] == key[0] && strcmp(map->keys[i]->text, key) == 0)
             return map->items[i];
     return NULL;
 }
@@ -308,16 +310,43 @@ const char *cp_scalar(const cp_node *n)
     return n && n->kind == CP_SCALAR ? n->text : NULL;
 }
 
-static int is_int_text(const char *s)
+/* The base of a YAML 1.2 core-schema integer (10, 16 for 0x.., 8 for
+ * 0o..), 0 when s is not one; *digits is where the digits start. */
+static int int_base(const char *s, const char **digits)
 {
-    if (*s == '-' || *s == '+')
+    int base = 10;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'o')) {
+        base = s[1] == 'x' ? 16 : 8;
+        s += 2;
+    } else if (*s == '-' || *s == '+') {
         s++;
+    }
+    *digits = s;
     if (!*s)
         return 0;
-    for (; *s; s++)
-        if (*s < '0' || *s > '9')
+    for (; *s; s++) {
+        int ok = base == 16 ? ((*s >= '0' && *s <= '9') || ((*s | 0x20) >= 'a' && (*s | 0x20) <= 'f'))
+                            : (*s >= '0' && *s <= (base == 8 ? '7' : '9'));
+        if (!ok)
             return 0;
-    return 1;
+    }
+    return base;
+}
+
+static int is_int_text(const char *s)
+{
+    const char *digits;
+    return int_base(s, &digits) != 0;
+}
+
+/* [-+]? .inf (three spellings), or .nan (three spellings, no sign) */
+static int is_special_float(const char *s)
+{
+    if (!strcmp(s, ".nan") || !strcmp(s, ".NaN") || !strcmp(s, ".NAN"))
+        return 1;
+    if (*s == '-' || *s == '+')
+        s++;
+    return !strcmp(s, ".inf") || !strcmp(s, ".Inf") || !strcmp(s, ".INF");
 }
 
 static int is_float_text(const char *s)
@@ -352,25 +381,48 @@ cp_scalar_type cp_scalar_type_of(const cp_node *n)
     if (!n || n->kind != CP_SCALAR || !n->plain)
         return CP_T_STRING;
     const char *s = n->text;
-    if (!*s || !strcmp(s, "~") || !strcmp(s, "null") || !strcmp(s, "Null") || !strcmp(s, "NULL"))
-        return CP_T_NULL;
-    if (!strcmp(s, "true") || !strcmp(s, "false") || !strcmp(s, "True") || !strcmp(s, "False") ||
-        !strcmp(s, "TRUE") || !strcmp(s, "FALSE"))
-        return CP_T_BOOL;
-    if (is_int_text(s))
-        return CP_T_INT;
-    if (is_float_text(s))
-        return CP_T_FLOAT;
-    return CP_T_STRING;
+    /* the first character rules out most types: this runs for every value
+     * of every result */
+    switch (*s) {
+    case '\0':
+    case '~':
+    case 'n':
+    case 'N':
+        if (!*s || !strcmp(s, "~") || !strcmp(s, "null") || !strcmp(s, "Null") || !strcmp(s, "NULL"))
+            return CP_T_NULL;
+        return CP_T_STRING;
+    case 't':
+    case 'T':
+    case 'f':
+    case 'F':
+        if (!strcmp(s, "true") || !strcmp(s, "false") || !strcmp(s, "True") || !strcmp(s, "False") ||
+            !strcmp(s, "TRUE") || !strcmp(s, "FALSE"))
+            return CP_T_BOOL;
+        return CP_T_STRING;
+    case '+':
+    case '-':
+    case '.':
+    case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9':
+        if (is_int_text(s))
+            return CP_T_INT;
+        if (is_float_text(s) || is_special_float(s))
+            return CP_T_FLOAT;
+        return CP_T_STRING;
+    default:
+        return CP_T_STRING;
+    }
 }
 
 int cp_scalar_int(const cp_node *n, long long *out)
 {
     if (cp_scalar_type_of(n) != CP_T_INT)
         return -1;
+    const char *digits;
+    int base = int_base(n->text, &digits);
     errno = 0;
     char *end;
-    long long v = strtoll(n->text, &end, 10);
+    long long v = strtoll(base == 10 ? n->text : digits, &end, base);
     if (errno || *end)
         return -1;
     *out = v;

@@ -89,11 +89,14 @@ int cp_jnum_cmp(const cp_jnum *a, const cp_jnum *b);
 
 /* Message words: "an integer >= 1", "one of AES, 3DES", "a non-empty string" */
 void cp_sch_describe(cp_buf *b, const cp_sch *s);
-/* "-5", "'AESX'", "a mapping", with a hint when a number stands where a
- * string was expected */
-void cp_sch_found(cp_buf *b, const cp_sch *s, const cp_node *inst);
+/* "-5", "'AESX'", "a mapping"; quoting_helps adds the hint to quote an
+ * unquoted 1.0 that would be valid as the string "1.0" */
+void cp_sch_found(cp_buf *b, const cp_node *inst, int quoting_helps);
 /* " (as kind is 'footprint')" for an if schema of that shape, else a
  * generic phrase; negated for else */
 void cp_sch_condition(cp_buf *b, const cp_sch *if_schema, int negated);
+
+/* The property name closest to a misspelt one, or NULL */
+const char *cp_sch_nearest(const cp_sch *s, const char *name);
 
 #endif

@@ -1,33 +1,17 @@
 /* The words of schema error messages: what a schema expects ("an integer
  * >= 1", "one of AES, 3DES, ...") and what the data holds instead. Data
- * text is quoted, control characters escaped and long values cut, so a
- * message stays one readable line whatever the input. */
+ * text goes through cp_buf_put_quoted, so a message stays one readable
+ * line whatever the input. */
 #include <string.h>
 
 #include "schema_internal.h"
-
-static void put_quoted(cp_buf *b, const char *s)
-{
-    cp_buf_putc(b, '\'');
-    size_t n = 0;
-    for (; *s && n < 80; s++, n++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch < 0x20 || ch == 0x7f)
-            cp_buf_printf(b, "\\x%02x", ch);
-        else
-            cp_buf_putc(b, (char)ch);
-    }
-    if (*s)
-        cp_buf_puts(b, "...");
-    cp_buf_putc(b, '\'');
-}
 
 static void put_value(cp_buf *b, const cp_node *v, int quote_strings)
 {
     if (v->kind != CP_SCALAR)
         cp_buf_puts(b, v->kind == CP_MAP ? "an object" : "a list");
     else if (quote_strings && cp_json_type(v) == CP_JT_STR)
-        put_quoted(b, v->text);
+        cp_buf_put_quoted(b, v->text);
     else
         cp_buf_puts(b, v->text);
 }
@@ -94,7 +78,7 @@ void cp_sch_describe(cp_buf *b, const cp_sch *s)
         cp_buf_printf(b, " matching %s", s->pattern);
 }
 
-void cp_sch_found(cp_buf *b, const cp_sch *s, const cp_node *inst)
+void cp_sch_found(cp_buf *b, const cp_node *inst, int quoting_helps)
 {
     unsigned t = cp_json_type(inst);
     if (t == CP_JT_OBJ || t == CP_JT_ARR) {
@@ -109,8 +93,7 @@ void cp_sch_found(cp_buf *b, const cp_sch *s, const cp_node *inst)
         return;
     }
     put_value(b, inst, 1);
-    int wants_string = (s->types & CP_JT_STR) || (s->values && s->values[0].type == CP_JT_STR);
-    if (t != CP_JT_STR && wants_string && !(s->types & t))
+    if (quoting_helps)
         cp_buf_puts(b, " (unquoted, so not a string: put it in quotes)");
     long long i;
     double d;
@@ -129,4 +112,45 @@ void cp_sch_condition(cp_buf *b, const cp_sch *if_schema, int negated)
     }
     cp_buf_printf(b, " (as the condition at schema line %u %s)", s->src->mark.line,
                   negated ? "does not hold" : "holds");
+}
+
+/* Levenshtein distance, for names of fields (short); longer texts are
+ * never "near" anything. */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 63 || lb > 63)
+        return (size_t)-1;
+    size_t row[64];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j];
+            size_t best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+const char *cp_sch_nearest(const cp_sch *s, const char *name)
+{
+    const char *best = NULL;
+    size_t best_d = strlen(name) < 5 ? 1 : 2; /* a typo, not another word */
+    for (size_t i = 0; i < s->nprops; i++) {
+        size_t d = edit_distance(name, s->prop_order[i]);
+        if (d <= best_d && (!best || d < best_d)) {
+            best = s->prop_order[i];
+            best_d = d;
+        }
+    }
+    return best;
 }

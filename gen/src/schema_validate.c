@@ -127,7 +127,7 @@ static int equal_value(const cp_jval *v, const cp_node *inst, unsigned t)
         return 0;
     switch (t) {
     case CP_JT_STR:
-        return strcmp(v->node->text, inst->text) == 0;
+        return v->node->text[0] == inst->text[0] && strcmp(v->node->text, inst->text) == 0;
     case CP_JT_BOOL:
         return (v->node->text[0] | 0x20) == (inst->text[0] | 0x20);
     case CP_JT_NULL:
@@ -207,7 +207,11 @@ static void report_value(vctx *c, const cp_sch *s, const cp_node *inst, const se
     }
     cp_buf want = { 0 }, found = { 0 };
     cp_sch_describe(&want, s);
-    cp_sch_found(&found, s, inst);
+    cp_node as_string = *inst;
+    as_string.plain = 0;
+    int quoting_helps = inst->kind == CP_SCALAR && inst->plain && cp_json_type(inst) != CP_JT_STR &&
+                        value_ok(s, &as_string, CP_JT_STR);
+    cp_sch_found(&found, inst, quoting_helps);
     report(c, inst, &inst->mark, path, NULL, "expected %s, found %s", want.data, found.data);
     cp_buf_free(&want);
     cp_buf_free(&found);
@@ -228,7 +232,15 @@ static void report_unknown(vctx *c, const cp_sch *s, const cp_node *key, const s
     for (size_t i = 0; i < s->nprops; i++)
         cp_buf_printf(&allowed, "%s%s", i ? ", " : "", s->prop_order[i]);
     cp_buf_put(&allowed, "", 0);
-    report(c, key, &key->mark, path, NULL, "unknown field '%s' (allowed: %s)", key->text, allowed.data);
+    cp_buf name = { 0 };
+    cp_buf_put_quoted(&name, key->text);
+    const char *near = cp_sch_nearest(s, key->text);
+    if (near)
+        report(c, key, &key->mark, path, NULL, "unknown field %s (did you mean '%s'? allowed: %s)", name.data, near,
+               allowed.data);
+    else
+        report(c, key, &key->mark, path, NULL, "unknown field %s (allowed: %s)", name.data, allowed.data);
+    cp_buf_free(&name);
     cp_buf_free(&allowed);
 }
 
@@ -294,10 +306,13 @@ static void explain_alternatives(vctx *c, cp_sch *const *alts, size_t n, const c
             cp_buf_printf(&names, "%s%s", i ? ", " : "", subs[i].list[0].missing);
         report(c, inst, &inst->mark, path, NULL, "expected %s the fields %s, found none", words, names.data);
         cp_buf_free(&names);
-    } else {
+    } else if (subs[best].n) {
         char *suffix = cp_xasprintf(" (the closest of %zu alternatives)", n);
         adopt(c, &subs[best], suffix);
         free(suffix);
+    } else { /* cannot happen: a failing alternative explains itself */
+        report(c, inst, &inst->mark, path, NULL, "expected %s the %zu alternatives at schema line %u to match", words,
+               n, alts[0]->src->mark.line);
     }
     for (size_t i = 0; i < n; i++)
         free_problems(&subs[i]);
@@ -409,6 +424,10 @@ static void validate(vctx *c, const cp_sch *s, const cp_node *inst, const seg *p
 
 unsigned cp_schema_validate(const cp_schema *s, const cp_node *instance, cp_diag *diag)
 {
+    if (!instance) {
+        cp_diag_at(diag, NULL, NULL, "expected a value, found an empty document");
+        return 1;
+    }
     vctx c = { 0 };
     validate(&c, s->root, instance, NULL);
     for (size_t i = 0; i < c.n; i++)

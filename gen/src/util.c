@@ -119,16 +119,40 @@ void cp_buf_free(cp_buf *b)
     b->len = b->cap = 0;
 }
 
+void cp_buf_put_quoted(cp_buf *b, const char *s)
+{
+    cp_buf_putc(b, '\'');
+    size_t n = 0;
+    for (; *s && n < 80; s++, n++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch < 0x20 || ch == 0x7f)
+            cp_buf_printf(b, "\\x%02x", ch);
+        else
+            cp_buf_putc(b, (char)ch);
+    }
+    if (*s)
+        cp_buf_puts(b, "...");
+    cp_buf_putc(b, '\'');
+}
+
 char *cp_read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;
     cp_buf b = { 0 };
-    char chunk[65536];
+    /* one allocation of the right size for a regular file; the loop still
+     * copes with files that grow or have no size (pipes) */
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+        reserve(&b, (size_t)st.st_size);
     size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        cp_buf_put(&b, chunk, n);
+    do {
+        reserve(&b, 65536);
+        n = fread(b.data + b.len, 1, b.cap - b.len - 1, f);
+        b.len += n;
+        b.data[b.len] = '\0';
+    } while (n > 0);
     int bad = ferror(f);
     int saved = errno;
     fclose(f);

@@ -25,6 +25,9 @@ void cp_buf_putc(cp_buf *b, char c);
 void cp_buf_printf(cp_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void cp_buf_vprintf(cp_buf *b, const char *fmt, va_list ap);
 void cp_buf_free(cp_buf *b);
+/* Data text for a one-line message: in single quotes, control characters
+ * as \xNN, cut after 80 bytes with "...". */
+void cp_buf_put_quoted(cp_buf *b, const char *s);
 
 /* Whole file, NUL-terminated; NULL with errno set on failure. */
 char *cp_read_file(const char *path, size_t *len);

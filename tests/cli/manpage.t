@@ -16,7 +16,10 @@ check "cryptoperf --help lists commands" [ -n "$commands" ]
 for c in $commands; do
   check "the man page has a section for '$c'" grep -qx ".SS $c" "$MAN"
 done
-for o in $("$CRYPTOPERF" help validate | grep -o -- '--[a-z-]*' | sort -u); do
-  check "the man page documents validate $o" grep -q -- "$(sed 's/-/\\\\-/g' <<<"$o")" "$MAN"
+for c in $commands; do
+  [ "$c" = help ] && continue
+  for o in $("$CRYPTOPERF" help "$c" | grep -o -- '--[a-z-]*' | sort -u); do
+    check "the man page documents $c $o" grep -q -- "$(sed 's/-/\\\\-/g' <<<"$o")" "$MAN"
+  done
 done
 done_testing

@@ -171,11 +171,11 @@ static void test_counter_kind(void **state)
     char *cyc = replaced(fixture, "instructions: 98012", "cycles: 98012");
     expect_invalid(GOOD_PATH, cyc,
                    GOOD_PATH ":86:13: results[3].cycles: expected no cycles in a dataset with counter.kind "
-                   "instructions, found 98012");
+                   "'instructions', found cycles: 98012");
     /* cycles dataset: every instructions result is wrong, the cycles one fine */
     char *hw = replaced(cyc, "kind: instructions", "kind: cycles");
     char *out = load_text(GOOD_PATH, hw, schema, 0, -1);
-    assert_contains(out, "results[0].instructions: expected no instructions in a dataset with counter.kind cycles");
+    assert_contains(out, "results[0].instructions: expected no instructions in a dataset with counter.kind 'cycles'");
     assert_contains(out, "results[4].instructions");
     assert_not_contains(out, "results[3]");
     assert_int_equal(count_lines(out), 3);
@@ -226,6 +226,9 @@ static void test_duplicates(void **state)
     dup = with_extra("0128", "Small");
     expect_invalid(GOOD_PATH, dup, "duplicate of results[0] at line 50");
     free(dup);
+    dup = with_extra("0x80", "Small");
+    expect_invalid(GOOD_PATH, dup, "duplicate of results[0] at line 50");
+    free(dup);
     /* one identifying field differs: not a duplicate */
     char *other = with_extra("128", "Fast");
     expect_valid(GOOD_PATH, other);
@@ -270,6 +273,8 @@ static void test_schema_and_beyond_together(void **state)
     assert_contains(out, "series: expected a string matching");
     assert_contains(out, "series: expected 'demo' (the series folder name), found 'Demo'");
     assert_int_equal(count_lines(out), 3);
+    /* in file order, although the folder check runs after the schema */
+    assert_true(strstr(out, "(the series folder name)") < strstr(out, "results[0].key_bits"));
     free(out);
     free(worse);
     free(bad);

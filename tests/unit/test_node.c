@@ -80,6 +80,7 @@ static void test_several_documents_refused(void **state)
 {
     (void)state;
     refused("a: 1\n---\nb: 2\n", "t.yaml:2:1: expected one YAML document, found a second");
+    refused("\"a\\e\": 1\n\"a\\e\": 2\n", "t.yaml:2:1: duplicate key 'a\\x1b' (first at line 1)");
 }
 
 static void test_syntax_error_position(void **state)
@@ -139,6 +140,9 @@ static void test_typing(void **state)
         { "1.0", CP_T_FLOAT },   { "3.6.6", CP_T_STRING },  { "3DES", CP_T_STRING },  { "true", CP_T_BOOL },
         { "False", CP_T_BOOL },  { "yes", CP_T_STRING },    { "~", CP_T_NULL },       { "null", CP_T_NULL },
         { "''", CP_T_STRING },   { "!!str 5", CP_T_STRING }, { "v1.5", CP_T_STRING },  { "1e", CP_T_STRING },
+        { "0x1F", CP_T_INT },    { "0o17", CP_T_INT },      { "0o8", CP_T_STRING },   { "-0x1", CP_T_STRING },
+        { "0x", CP_T_STRING },   { ".inf", CP_T_FLOAT },    { "-.Inf", CP_T_FLOAT },  { ".NaN", CP_T_FLOAT },
+        { "-.nan", CP_T_STRING }, { "+", CP_T_STRING },     { "nope", CP_T_STRING },  { "Trueish", CP_T_STRING },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *text = cp_xasprintf("v: %s\n", cases[i].text);
@@ -156,7 +160,7 @@ static void test_numbers(void **state)
 {
     (void)state;
     cp_doc doc;
-    const char *text = "a: 0128\nb: 9223372036854775808\nc: '5'\nd: 2.5\n";
+    const char *text = "a: 0128\nb: 9223372036854775808\nc: '5'\nd: 2.5\ne: 0x1f\nf: 0o17\ng: .inf\n";
     assert_int_equal(cp_doc_load_mem(&doc, "t.yaml", text, strlen(text), NULL), 0);
     long long v = 0;
     double d = 0;
@@ -167,6 +171,11 @@ static void test_numbers(void **state)
     assert_int_equal(cp_scalar_double(cp_map_get(doc.root, "d"), &d), 0);
     assert_true(d == 2.5);
     assert_int_equal(cp_scalar_double(cp_map_get(doc.root, "c"), &d), -1);
+    assert_int_equal(cp_scalar_int(cp_map_get(doc.root, "e"), &v), 0);
+    assert_int_equal(v, 31);
+    assert_int_equal(cp_scalar_int(cp_map_get(doc.root, "f"), &v), 0);
+    assert_int_equal(v, 15);
+    assert_int_equal(cp_scalar_double(cp_map_get(doc.root, "g"), &d), -1); /* not finite */
     cp_doc_free(&doc);
 }
 

@@ -67,6 +67,8 @@ static void test_type(void **state)
     invalid(V "{\"type\": \"number\"}" END, "v: abc\n", "expected a number, found 'abc'");
     valid(V "{\"type\": \"string\"}" END, "v: '1.0'\n");
     invalid(V "{\"type\": \"string\"}" END, "v: 1.0\n", "expected a string, found 1.0 (unquoted, so not a string");
+    invalid(V "{\"enum\": [\"v1.5\", \"2.0\"]}" END, "v: 2.0\n", "found 2.0 (unquoted, so not a string");
+    invalid(V "{\"enum\": [\"v1.5\", \"2.0\"]}" END, "v: 1.5\n", "expected one of v1.5, 2.0, found 1.5\n");
     valid(V "{\"type\": \"boolean\"}" END, "v: true\n");
     invalid(V "{\"type\": \"boolean\"}" END, "v: yes\n", "expected true or false, found 'yes'");
     valid(V "{\"type\": \"null\"}" END, "v:\n");
@@ -86,6 +88,10 @@ static void test_properties_required_additional(void **state)
     valid(s, "a: 1\nb: [x]\nc: {d: 1}\n");
     invalid(s, "a: 1\n", "t.yaml:1:1: missing required field 'b'");
     invalid(s, "a: 1\nb: 2\nzz: 3\n", "t.yaml:3:1: unknown field 'zz' (allowed: a, b, c)");
+    const char *typo = "{\"additionalProperties\": false, \"properties\": {\"key_bits\": {}, \"modulus_bits\": {}}}";
+    invalid(typo, "key_bit: 1\n", "unknown field 'key_bit' (did you mean 'key_bits'? allowed: key_bits, modulus_bits)");
+    invalid(typo, "modulo_bits: 1\n", "(did you mean 'modulus_bits'?");
+    invalid(typo, "colour: 1\n", "unknown field 'colour' (allowed: key_bits, modulus_bits)");
     unsigned n;
     free(check(s, "x: 1\ny: 2\n", &n));
     assert_int_equal(n, 4); /* two unknown, two missing: every problem */
@@ -277,6 +283,8 @@ static void test_real_schema(void **state)
     assert_int_equal(cp_doc_load(&doc, FIXTURE_PATH, c.f), 0);
     assert_int_equal(cp_schema_validate(s, doc.root, &c.diag), 0);
     assert_string_equal(capture_text(&c), "");
+    assert_int_equal(cp_schema_validate(s, NULL, &c.diag), 1);
+    assert_contains(capture_text(&c), "expected a value, found an empty document");
     cp_doc_free(&doc);
     cp_schema_free(s);
     capture_close(&c);

@@ -1,0 +1,110 @@
+/* Mbed TLS port: the cipher operations of firmware/bench/ops.h. The API is
+ * the same in 2.28 and 3.6 for these. Encryption and decryption share one
+ * always-inlined body, so each exported function links only its direction. */
+#include <string.h>
+#include "mbedtls/aes.h"
+#include "mbedtls/ccm.h"
+#include "mbedtls/des.h"
+#include "mbedtls/gcm.h"
+#include "ops.h"
+
+#define INLINE static inline __attribute__((always_inline))
+
+/* The next chunk of a message processed in calls of `chunk` bytes. */
+INLINE size_t chunk_len(size_t left, size_t chunk)
+{
+  return chunk && left > chunk ? chunk : left;
+}
+
+INLINE int aes_cbc(int mode, const uint8_t *key, unsigned key_bits, const uint8_t iv[16],
+                   const uint8_t *in, uint8_t *out, size_t len, size_t chunk)
+{
+  mbedtls_aes_context ctx;
+  unsigned char v[16];
+  memcpy(v, iv, sizeof v);
+  mbedtls_aes_init(&ctx);
+  int r = mode == MBEDTLS_AES_ENCRYPT ? mbedtls_aes_setkey_enc(&ctx, key, key_bits)
+                                      : mbedtls_aes_setkey_dec(&ctx, key, key_bits);
+  for (size_t off = 0, n; r == 0 && off < len; off += n) {
+    n = chunk_len(len - off, chunk);
+    r = mbedtls_aes_crypt_cbc(&ctx, mode, n, v, in + off, out + off);
+  }
+  mbedtls_aes_free(&ctx);
+  return r;
+}
+
+int cp_aes_cbc_enc(const uint8_t *key, unsigned key_bits, const uint8_t iv[16],
+                   const uint8_t *in, uint8_t *out, size_t len, size_t chunk)
+{
+  return aes_cbc(MBEDTLS_AES_ENCRYPT, key, key_bits, iv, in, out, len, chunk);
+}
+
+int cp_aes_cbc_dec(const uint8_t *key, unsigned key_bits, const uint8_t iv[16],
+                   const uint8_t *in, uint8_t *out, size_t len, size_t chunk)
+{
+  return aes_cbc(MBEDTLS_AES_DECRYPT, key, key_bits, iv, in, out, len, chunk);
+}
+
+INLINE int des3_cbc(int mode, const uint8_t key[24], const uint8_t iv[8],
+                    const uint8_t *in, uint8_t *out, size_t len, size_t chunk)
+{
+  mbedtls_des3_context ctx;
+  unsigned char v[8];
+  memcpy(v, iv, sizeof v);
+  mbedtls_des3_init(&ctx);
+  int r = mode == MBEDTLS_DES_ENCRYPT ? mbedtls_des3_set3key_enc(&ctx, key)
+                                      : mbedtls_des3_set3key_dec(&ctx, key);
+  for (size_t off = 0, n; r == 0 && off < len; off += n) {
+    n = chunk_len(len - off, chunk);
+    r = mbedtls_des3_crypt_cbc(&ctx, mode, n, v, in + off, out + off);
+  }
+  mbedtls_des3_free(&ctx);
+  return r;
+}
+
+int cp_des3_cbc_enc(const uint8_t key[24], const uint8_t iv[8],
+                    const uint8_t *in, uint8_t *out, size_t len, size_t chunk)
+{
+  return des3_cbc(MBEDTLS_DES_ENCRYPT, key, iv, in, out, len, chunk);
+}
+
+int cp_des3_cbc_dec(const uint8_t key[24], const uint8_t iv[8],
+                    const uint8_t *in, uint8_t *out, size_t len, size_t chunk)
+{
+  return des3_cbc(MBEDTLS_DES_DECRYPT, key, iv, in, out, len, chunk);
+}
+
+INLINE int aes_ccm(int decrypt, const struct cp_aead_args *a)
+{
+  mbedtls_ccm_context ctx;
+  mbedtls_ccm_init(&ctx);
+  int r = mbedtls_ccm_setkey(&ctx, MBEDTLS_CIPHER_ID_AES, a->key, a->key_bits);
+  if (r == 0 && decrypt)
+    r = mbedtls_ccm_auth_decrypt(&ctx, a->len, a->nonce, a->nonce_len, a->aad, a->aad_len,
+                                 a->in, a->out, a->tag, a->tag_len);
+  else if (r == 0)
+    r = mbedtls_ccm_encrypt_and_tag(&ctx, a->len, a->nonce, a->nonce_len, a->aad, a->aad_len,
+                                    a->in, a->out, a->tag, a->tag_len);
+  mbedtls_ccm_free(&ctx);
+  return r;
+}
+
+INLINE int aes_gcm(int decrypt, const struct cp_aead_args *a)
+{
+  mbedtls_gcm_context ctx;
+  mbedtls_gcm_init(&ctx);
+  int r = mbedtls_gcm_setkey(&ctx, MBEDTLS_CIPHER_ID_AES, a->key, a->key_bits);
+  if (r == 0 && decrypt)
+    r = mbedtls_gcm_auth_decrypt(&ctx, a->len, a->nonce, a->nonce_len, a->aad, a->aad_len,
+                                 a->tag, a->tag_len, a->in, a->out);
+  else if (r == 0)
+    r = mbedtls_gcm_crypt_and_tag(&ctx, MBEDTLS_GCM_ENCRYPT, a->len, a->nonce, a->nonce_len,
+                                  a->aad, a->aad_len, a->in, a->out, a->tag_len, a->tag);
+  mbedtls_gcm_free(&ctx);
+  return r;
+}
+
+int cp_aes_ccm_enc(const struct cp_aead_args *a) { return aes_ccm(0, a); }
+int cp_aes_ccm_dec(const struct cp_aead_args *a) { return aes_ccm(1, a); }
+int cp_aes_gcm_enc(const struct cp_aead_args *a) { return aes_gcm(0, a); }
+int cp_aes_gcm_dec(const struct cp_aead_args *a) { return aes_gcm(1, a); }

@@ -1,0 +1,9 @@
+/* Mbed TLS "Fast" configuration: the library defaults (four AES tables
+ * generated in RAM on first use, unrolled SHA-256 and SHA-512). */
+#ifndef CP_MBEDTLS_CONFIG_FAST_H
+#define CP_MBEDTLS_CONFIG_FAST_H
+#define CP_CONFIG_LABEL "Fast"
+#define CP_CONFIG_IS_DEFAULT 1
+#define CP_CONFIG_MEANING "library defaults: AES tables generated in RAM, four tables; unrolled SHA-256 and SHA-512"
+#include "common.h"
+#endif

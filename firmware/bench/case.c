@@ -1,0 +1,116 @@
+/* The case runner: selection (quick suite, configuration axis), test hooks,
+ * known-answer check, stack and heap run, timed run, record. A case whose
+ * answer is wrong is reported on stderr and never timed. */
+#include <stdio.h>
+#include <string.h>
+#include "case.h"
+#include "report.h"
+
+uint8_t cp_out[8000];
+uint8_t cp_tag[16];
+union cp_hash_ctx cp_ctx;
+
+static struct cp_library_info lib;
+static uint32_t overhead;
+static int failures;
+
+/* The quick suite (FW_TEST_IMAGES): one or two cases per family. */
+static int selected(const struct cp_case *c)
+{
+  if (!c->r.config_axis && !lib.configuration_is_default)
+    return 0;
+#ifdef CP_SUITE_QUICK
+  static const char *const quick[] = {
+    "aes-128-cbc-enc-sb-64", "aes-128-cbc-dec-df-8000-512", "aes-128-gcm-enc-1024",
+    "aes-256-ccm-dec-1024", "3des-cbc-enc-sb-64", "sha256-sb-64", "sha512-df-8000-512",
+    "md5-tag-8000", "sha3-256-sb-64",
+  };
+  for (size_t i = 0; i < sizeof quick / sizeof quick[0]; i++)
+    if (strcmp(c->id, quick[i]) == 0)
+      return 1;
+  return 0;
+#else
+  return 1;
+#endif
+}
+
+/* Test hooks for the runner's failure tests (firmware/README.md). */
+static int hooked(const char *hook, const struct cp_case *c)
+{
+  return hook[0] && strcmp(hook, c->id) == 0;
+}
+#ifndef CP_BREAK_KAT
+#define CP_BREAK_KAT ""
+#endif
+#ifndef CP_FAULT_CASE
+#define CP_FAULT_CASE ""
+#endif
+#ifndef CP_HANG_CASE
+#define CP_HANG_CASE ""
+#endif
+
+static void run_once(struct cp_case *c)
+{
+  memset(cp_out, 0, sizeof cp_out);
+  if (c->tag_in)
+    memcpy(cp_tag, c->tag_in, sizeof cp_tag);
+  else
+    memset(cp_tag, 0, sizeof cp_tag);
+  if (c->prepare)
+    c->prepare(c);
+}
+
+static int answer_ok(const struct cp_case *c)
+{
+  if (hooked(CP_BREAK_KAT, c))
+    cp_out[0] ^= 1; /* simulates a wrong answer */
+  return c->rc == 0 && memcmp(cp_out, c->expect, c->expect_len) == 0 &&
+         (!c->expect_tag || memcmp(cp_tag, c->expect_tag, sizeof cp_tag) == 0);
+}
+
+void cp_case_run(struct cp_case *c)
+{
+  if (!selected(c))
+    return;
+  if (hooked(CP_FAULT_CASE, c))
+    __asm__ volatile("udf #0");
+  if (hooked(CP_HANG_CASE, c))
+    for (;;)
+      __asm__ volatile("");
+
+  run_once(c);
+  c->run(c);
+  if (!answer_ok(c)) {
+    fflush(stdout);
+    fprintf(stderr, "error: case %s: known-answer mismatch\n", c->id);
+    failures++;
+    return;
+  }
+  run_once(c);
+  cp_heap_reset_peak();
+  uint32_t stack = cp_stack_measure(c->run, c);
+  uint32_t heap = (uint32_t)cp_heap_peak();
+
+  run_once(c);
+  uint32_t insns = cp_counter_measure(c->run, c) - overhead;
+  if (!answer_ok(c)) {
+    fflush(stdout);
+    fprintf(stderr, "error: case %s: known-answer mismatch in the timed run\n", c->id);
+    failures++;
+    return;
+  }
+  cp_report_result(c, &lib, insns, stack, heap);
+}
+
+void cp_suite_begin(void)
+{
+  cp_library_info(&lib);
+  cp_counter_init();
+  overhead = cp_counter_calibrate();
+  cp_report_header(&lib, overhead);
+}
+
+int cp_suite_end(void)
+{
+  return failures ? CP_EXIT_KAT : CP_EXIT_OK;
+}

@@ -1,0 +1,59 @@
+/* Footprint images: one operation called once on harness buffers. The
+ * baseline is this file with no CP_FP_* option: the same program without the
+ * call. The buffers are non-static globals kept by both (cp_fp_keep), so their
+ * size is never charged to the library. These images are measured by their
+ * sections, not run. Options (one at a time): CP_FP_AES_CBC_ENC,
+ * CP_FP_AES_CBC_DEC, CP_FP_DES3_CBC_ENC, CP_FP_DES3_CBC_DEC, CP_FP_AES_CCM_ENC,
+ * CP_FP_AES_CCM_DEC, CP_FP_AES_GCM_ENC, CP_FP_AES_GCM_DEC, and
+ * CP_FP_HASH_DIGEST=h, CP_FP_HASH_FLOW=h, CP_FP_HASH_FINISH=h for hash h. */
+#include "ops.h"
+
+uint8_t cp_fp_key[32], cp_fp_iv[16], cp_fp_in[2048], cp_fp_out[2048], cp_fp_tag[16];
+volatile size_t cp_fp_len, cp_fp_chunk;
+volatile unsigned cp_fp_key_bits;
+union cp_hash_ctx cp_fp_ctx;
+struct cp_aead_args cp_fp_aead;
+
+/* Keeps an object in both images without the compiler knowing its use. */
+static void cp_fp_keep(const void *p)
+{
+  __asm__ volatile("" : : "r"(p) : "memory");
+}
+
+#define CAT3(a, b, c) a##b##c
+#define HASH_FN(h, op) CAT3(cp_, h, op)
+
+int main(void)
+{
+  const void *const objects[] = { cp_fp_key, cp_fp_iv, cp_fp_in, cp_fp_out, cp_fp_tag,
+                                  &cp_fp_ctx, &cp_fp_aead };
+  for (unsigned i = 0; i < sizeof objects / sizeof objects[0]; i++)
+    cp_fp_keep(objects[i]);
+  int r = 0;
+#if defined(CP_FP_AES_CBC_ENC)
+  r = cp_aes_cbc_enc(cp_fp_key, cp_fp_key_bits, cp_fp_iv, cp_fp_in, cp_fp_out, cp_fp_len, cp_fp_chunk);
+#elif defined(CP_FP_AES_CBC_DEC)
+  r = cp_aes_cbc_dec(cp_fp_key, cp_fp_key_bits, cp_fp_iv, cp_fp_in, cp_fp_out, cp_fp_len, cp_fp_chunk);
+#elif defined(CP_FP_DES3_CBC_ENC)
+  r = cp_des3_cbc_enc(cp_fp_key, cp_fp_iv, cp_fp_in, cp_fp_out, cp_fp_len, cp_fp_chunk);
+#elif defined(CP_FP_DES3_CBC_DEC)
+  r = cp_des3_cbc_dec(cp_fp_key, cp_fp_iv, cp_fp_in, cp_fp_out, cp_fp_len, cp_fp_chunk);
+#elif defined(CP_FP_AES_CCM_ENC)
+  r = cp_aes_ccm_enc(&cp_fp_aead);
+#elif defined(CP_FP_AES_CCM_DEC)
+  r = cp_aes_ccm_dec(&cp_fp_aead);
+#elif defined(CP_FP_AES_GCM_ENC)
+  r = cp_aes_gcm_enc(&cp_fp_aead);
+#elif defined(CP_FP_AES_GCM_DEC)
+  r = cp_aes_gcm_dec(&cp_fp_aead);
+#elif defined(CP_FP_HASH_DIGEST)
+  r = HASH_FN(CP_FP_HASH_DIGEST, _digest)(cp_fp_in, cp_fp_len, cp_fp_out);
+#elif defined(CP_FP_HASH_FLOW)
+  r = HASH_FN(CP_FP_HASH_FLOW, _start)(&cp_fp_ctx) ||
+      HASH_FN(CP_FP_HASH_FLOW, _update)(&cp_fp_ctx, cp_fp_in, cp_fp_len) ||
+      HASH_FN(CP_FP_HASH_FLOW, _finish)(&cp_fp_ctx, cp_fp_out);
+#elif defined(CP_FP_HASH_FINISH)
+  r = HASH_FN(CP_FP_HASH_FINISH, _finish)(&cp_fp_ctx, cp_fp_out);
+#endif
+  return r;
+}

@@ -1,0 +1,51 @@
+/* The counting allocator behind the library's calloc/free (the port maps
+ * MBEDTLS_PLATFORM_CALLOC_MACRO / FREE_MACRO here): live bytes requested and
+ * their peak since the last reset give heap_bytes. A header in front of each
+ * block remembers its size. */
+#include <stdlib.h>
+#include <string.h>
+#include "case.h"
+
+void *cp_calloc(size_t n, size_t size);
+void cp_free(void *p);
+
+typedef union {
+  size_t size;
+  max_align_t align;
+} header_t;
+
+static size_t live, peak, base;
+
+void *cp_calloc(size_t n, size_t size)
+{
+  if (size && n > (SIZE_MAX - sizeof(header_t)) / size)
+    return NULL;
+  header_t *h = malloc(sizeof *h + n * size);
+  if (!h)
+    return NULL;
+  h->size = n * size;
+  memset(h + 1, 0, h->size);
+  live += h->size;
+  if (live > peak)
+    peak = live;
+  return h + 1;
+}
+
+void cp_free(void *p)
+{
+  if (!p)
+    return;
+  header_t *h = (header_t *)p - 1;
+  live -= h->size;
+  free(h);
+}
+
+void cp_heap_reset_peak(void)
+{
+  base = peak = live;
+}
+
+size_t cp_heap_peak(void)
+{
+  return peak - base;
+}

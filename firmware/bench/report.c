@@ -1,0 +1,98 @@
+/* Writes the YAML document on semihosting stdout. Strings are written as
+ * double-quoted scalars with '"' and '\' escaped; numbers plain. */
+#include <stdio.h>
+#include "report.h"
+
+#define STR(x) #x
+#define XSTR(x) STR(x)
+
+static void key_str(int indent, const char *key, const char *value)
+{
+  printf("%*s%s: \"", indent, "", key);
+  for (const char *p = value; *p; p++) {
+    if (*p == '"' || *p == '\\')
+      putchar('\\');
+    putchar(*p);
+  }
+  printf("\"\n");
+}
+
+static void key_num(int indent, const char *key, unsigned long value)
+{
+  printf("%*s%s: %lu\n", indent, "", key, value);
+}
+
+/* Optional result fields: absent when NULL or 0. */
+static void field_str(const char *key, const char *value)
+{
+  if (value)
+    key_str(4, key, value);
+}
+
+static void field_num(const char *key, unsigned long value)
+{
+  if (value)
+    key_num(4, key, value);
+}
+
+void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
+{
+  printf("run:\n");
+  key_str(2, "board", CP_BOARD);
+  key_str(2, "core", CP_CORE);
+  key_str(2, "qemu_machine", CP_QEMU_MACHINE);
+  key_num(2, "core_clock_hz", CP_CLOCK_HZ);
+  key_str(2, "clock_note", CP_CLOCK_NOTE);
+  printf("  library:\n");
+  key_str(4, "slug", lib->slug);
+  key_str(4, "name", lib->name);
+  key_str(4, "version", lib->version);
+  key_str(4, "version_full", lib->version_full);
+  key_str(4, "package", lib->package);
+  key_str(2, "configuration", lib->configuration);
+  key_str(2, "configuration_meaning", lib->configuration_meaning);
+  printf("  toolchain:\n");
+  key_str(4, "compiler", "arm-none-eabi-gcc " __VERSION__);
+  key_str(4, "flags", CP_FW_FLAGS);
+  key_str(4, "libc", "newlib (rdimon, semihosting)");
+  printf("  counter:\n");
+  key_str(4, "kind", "instructions");
+  key_str(4, "method", "SysTick on the core clock under QEMU -icount shift=" XSTR(CP_ICOUNT_SHIFT)
+          " (2^shift ns per instruction): instructions = round(ticks * tick_ns / 2^shift)"
+          " minus the wrap handler's instructions; instructions (QEMU icount), not cycles");
+  key_num(4, "icount_shift", CP_ICOUNT_SHIFT);
+  key_num(4, "overhead", overhead);
+  key_str(4, "first_call", "excluded");
+  key_str(4, "first_call_note", "each case runs once untimed first (its known-answer check, which"
+          " also builds Mbed TLS's AES tables on first use); figures are steady state and include"
+          " the harness' call into the port, a few instructions");
+  key_str(2, "stack_method", "stack painted below the caller's frame, one call with SysTick"
+          " interrupts off, deepest overwritten word");
+  key_str(2, "heap_method", "peak of live bytes requested through the library's calloc"
+          " (MBEDTLS_PLATFORM_CALLOC_MACRO) during one call");
+  key_str(2, "message_notes", "CBC: whole message with context set-up and key schedule;"
+          " CCM/GCM: one call on message_bytes with 16 bytes of AAD, a 12-byte nonce and a"
+          " 16-byte tag, key schedule included; hash tag-generation: only the finish call");
+  printf("results:\n");
+}
+
+void cp_report_result(const struct cp_case *c, const struct cp_library_info *lib,
+                      uint32_t instructions, uint32_t stack_bytes, uint32_t heap_bytes)
+{
+  const struct cp_result *r = &c->r;
+  printf("  # case %s\n", c->id);
+  key_str(2, "- family", r->family);
+  key_str(4, "kind", "performance");
+  key_str(4, "measure", r->measure);
+  field_str("cipher_mode", r->cipher_mode);
+  field_num("key_bits", r->key_bits);
+  field_str("hash", r->hash);
+  field_num("buffer_bytes", r->buffer_bytes);
+  field_num("message_bytes", r->message_bytes);
+  field_num("chunk_bytes", r->chunk_bytes);
+  key_str(4, "operation", r->operation);
+  field_str("configuration", r->config_axis ? lib->configuration : NULL);
+  key_num(4, "instructions", instructions);
+  key_num(4, "stack_bytes", stack_bytes);
+  key_num(4, "heap_bytes", heap_bytes);
+}

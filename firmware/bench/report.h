@@ -1,0 +1,12 @@
+/* The YAML document an image prints (firmware/README.md): the run header and
+ * one flat mapping per result. */
+#ifndef CP_REPORT_H
+#define CP_REPORT_H
+#include <stdint.h>
+#include "case.h"
+
+void cp_report_header(const struct cp_library_info *lib, uint32_t overhead);
+void cp_report_result(const struct cp_case *c, const struct cp_library_info *lib,
+                      uint32_t instructions, uint32_t stack_bytes, uint32_t heap_bytes);
+
+#endif

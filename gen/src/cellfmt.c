@@ -1,0 +1,395 @@
+#include "cellfmt.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout.h"
+#include "numfmt.h"
+
+typedef enum { SEG_TEXT, SEG_FIELD, SEG_HEADER, SEG_DERIVED } seg_kind;
+
+typedef enum { D_COUNT, D_COUNT_HEADER, D_COUNT_WORDS, D_TIME_US, D_TIME_MS, D_KBYTE_S, D_SERIES, D_DATASET } derived;
+
+static const char *const derived_names[] = {
+    "count", "count_header", "count_words", "time_us", "time_ms", "kbyte_s", "series", "dataset",
+};
+#define NDERIVED (sizeof derived_names / sizeof derived_names[0])
+
+typedef enum { F_LABELS, F_RAW, F_UPPER, F_K, F_MHZ, F_PART_FAMILY } filter_kind;
+
+typedef struct {
+    filter_kind kind;
+    char *map;          /* F_LABELS */
+} filter;
+
+typedef struct {
+    seg_kind kind;
+    char *text;         /* SEG_TEXT literal; otherwise the name */
+    cp_field field;     /* SEG_FIELD: CP_F_COUNT when not a result field */
+    derived der;
+    int optional;
+    filter *filters;
+    size_t nfilters;
+} seg;
+
+struct cp_cellfmt {
+    seg *segs;
+    size_t nsegs;
+};
+
+static seg *add_seg(cp_cellfmt *f)
+{
+    f->segs = cp_xrealloc(f->segs, (f->nsegs + 1) * sizeof *f->segs);
+    seg *s = &f->segs[f->nsegs++];
+    memset(s, 0, sizeof *s);
+    return s;
+}
+
+static int parse_filter(filter *flt, const char *name, const cp_layout *layout)
+{
+    static const struct { const char *name; filter_kind kind; } builtin[] = {
+        { "raw", F_RAW }, { "upper", F_UPPER }, { "k", F_K }, { "mhz", F_MHZ }, { "part_family", F_PART_FAMILY },
+    };
+    for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++)
+        if (strcmp(name, builtin[i].name) == 0) {
+            flt->kind = builtin[i].kind;
+            return 0;
+        }
+    if (!cp_layout_has_labels(layout, name))
+        return -1;
+    flt->kind = F_LABELS;
+    flt->map = cp_xstrdup(name);
+    return 0;
+}
+
+/* One placeholder body, "name|filter|filter?", into s. */
+static int parse_placeholder(seg *s, const char *body, const cp_node *src, const cp_layout *layout, cp_diag *diag)
+{
+    char *text = cp_xstrdup(body);
+    size_t n = strlen(text);
+    if (n && text[n - 1] == '?') {
+        s->optional = 1;
+        text[--n] = '\0';
+    }
+    char *save = NULL;
+    char *name = strtok_r(text, "|", &save);
+    if (!name || !*name) {
+        cp_diag_node(diag, src, NULL, "expected a name in '{%s}', found none", body);
+        free(text);
+        return -1;
+    }
+    s->text = cp_xstrdup(name);
+    if (name[0] == '@') {
+        s->kind = SEG_DERIVED;
+        size_t i = 0;
+        while (i < NDERIVED && strcmp(name + 1, derived_names[i]) != 0)
+            i++;
+        if (i == NDERIVED) {
+            cp_diag_node(diag, src, NULL, "expected a derived value (@count, @time_us, ...), found '%s'", name);
+            free(text);
+            return -1;
+        }
+        s->der = (derived)i;
+    } else if (strchr(name, '.')) {
+        s->kind = SEG_HEADER;
+    } else {
+        s->kind = SEG_FIELD;
+        s->field = cp_field_by_name(name);
+    }
+    for (char *fl; (fl = strtok_r(NULL, "|", &save));) {
+        s->filters = cp_xrealloc(s->filters, (s->nfilters + 1) * sizeof *s->filters);
+        filter *flt = &s->filters[s->nfilters];
+        memset(flt, 0, sizeof *flt);
+        if (parse_filter(flt, fl, layout) != 0) {
+            cp_diag_node(diag, src, NULL, "expected a filter (raw, upper, k, mhz, part_family or a label map of tables.yaml), found '%s'", fl);
+            free(text);
+            return -1;
+        }
+        s->nfilters++;
+    }
+    free(text);
+    return 0;
+}
+
+cp_cellfmt *cp_cellfmt_compile(const char *text, const cp_node *src, const cp_layout *layout, cp_diag *diag)
+{
+    cp_cellfmt *f = cp_xcalloc(1, sizeof *f);
+    cp_buf lit = { 0 };
+    const char *p = text;
+    while (*p) {
+        if (p[0] == '{' && p[1] == '{') {
+            cp_buf_putc(&lit, '{');
+            p += 2;
+            continue;
+        }
+        if (p[0] == '}' && p[1] == '}') {
+            cp_buf_putc(&lit, '}');
+            p += 2;
+            continue;
+        }
+        if (*p != '{') {
+            cp_buf_putc(&lit, *p++);
+            continue;
+        }
+        const char *end = strchr(p, '}');
+        if (!end) {
+            cp_diag_node(diag, src, NULL, "expected '}' closing the placeholder in \"%s\", found the end of the text", text);
+            goto fail;
+        }
+        if (lit.len) {
+            add_seg(f)->text = cp_xstrndup(lit.data, lit.len);
+            lit.len = 0;
+        }
+        char *body = cp_xstrndup(p + 1, (size_t)(end - p - 1));
+        int rc = parse_placeholder(add_seg(f), body, src, layout, diag);
+        free(body);
+        if (rc != 0)
+            goto fail;
+        p = end + 1;
+    }
+    if (lit.len)
+        add_seg(f)->text = cp_xstrndup(lit.data, lit.len);
+    cp_buf_free(&lit);
+    return f;
+fail:
+    cp_buf_free(&lit);
+    cp_cellfmt_free(f);
+    return NULL;
+}
+
+void cp_cellfmt_free(cp_cellfmt *f)
+{
+    if (!f)
+        return;
+    for (size_t i = 0; i < f->nsegs; i++) {
+        for (size_t j = 0; j < f->segs[i].nfilters; j++)
+            free(f->segs[i].filters[j].map);
+        free(f->segs[i].filters);
+        free(f->segs[i].text);
+    }
+    free(f->segs);
+    free(f);
+}
+
+const cp_node *cp_fmt_lookup(const cp_fmt_ctx *ctx, const char *name)
+{
+    if (strchr(name, '.'))
+        return cp_dataset_node(ctx->ds, name);
+    if (ctx->result) {
+        cp_field f = cp_field_by_name(name);
+        if (f != CP_F_COUNT)
+            return ctx->result->value[f];
+    }
+    if (ctx->record)
+        return cp_map_get(ctx->record, name);
+    return cp_dataset_node(ctx->ds, name);
+}
+
+/* A value on its way through the filters. */
+typedef struct {
+    cp_buf text;
+    int is_int;
+} value;
+
+static void set_text(value *v, const char *s)
+{
+    v->text.len = 0;
+    cp_buf_puts(&v->text, s ? s : "");
+}
+
+static const cp_node *count_node(const cp_fmt_ctx *ctx)
+{
+    if (!ctx->result)
+        return NULL;
+    const cp_node *n = ctx->result->value[CP_F_CYCLES];
+    return n ? n : ctx->result->value[CP_F_INSTRUCTIONS];
+}
+
+static int node_ull(const cp_node *n, unsigned long long *out)
+{
+    long long v;
+    if (!n || cp_scalar_int(n, &v) != 0 || v < 0)
+        return -1;
+    *out = (unsigned long long)v;
+    return 0;
+}
+
+static const char *counter_word(const cp_fmt_ctx *ctx, const char *which)
+{
+    const char *kind = cp_dataset_text(ctx->ds, "counter.kind");
+    return cp_scalar(cp_map_get(cp_map_get(ctx->layout->counter, kind ? kind : "none"), which));
+}
+
+static int eval_derived(derived d, const cp_fmt_ctx *ctx, value *v)
+{
+    unsigned long long count, hz, bytes;
+    cp_u128 out;
+    switch (d) {
+    case D_COUNT: {
+        const cp_node *n = count_node(ctx);
+        if (!n)
+            return 1;
+        set_text(v, n->text);
+        v->is_int = 1;
+        return 0;
+    }
+    case D_COUNT_HEADER:
+    case D_COUNT_WORDS: {
+        const char *w = counter_word(ctx, d == D_COUNT_HEADER ? "header" : "words");
+        if (!w)
+            return 1;
+        set_text(v, w);
+        return 0;
+    }
+    case D_SERIES:
+        set_text(v, ctx->ds->series);
+        return 0;
+    case D_DATASET:
+        set_text(v, ctx->ds->name);
+        return 0;
+    case D_TIME_US:
+    case D_TIME_MS:
+    case D_KBYTE_S:
+        break;
+    }
+    if (node_ull(count_node(ctx), &count) != 0 || node_ull(cp_dataset_node(ctx->ds, "system.core_clock_hz"), &hz) != 0)
+        return 1;
+    int rc;
+    if (d == D_KBYTE_S) {
+        const cp_node *b = ctx->result->value[CP_F_MESSAGE_BYTES];
+        if (!b)
+            b = ctx->result->value[CP_F_BUFFER_BYTES];
+        if (node_ull(b, &bytes) != 0)
+            return 1;
+        rc = cp_derive_rate(bytes, hz, count, 1000, &out);
+    } else {
+        rc = cp_derive_time(count, hz, d == D_TIME_US ? 1000000 : 1000, &out);
+    }
+    if (rc != 0)
+        return 1;
+    v->text.len = 0;
+    cp_fmt_u128(&v->text, out, 0);
+    v->is_int = 1;
+    return 0;
+}
+
+/* the value as an unsigned integer: 0, or -1 when it is not one */
+static int int_value(const value *v, unsigned long long *out)
+{
+    char *end;
+    if (!v->is_int)
+        return -1;
+    *out = strtoull(v->text.data, &end, 10);
+    return *end == '\0' ? 0 : -1;
+}
+
+static void apply_filter(const filter *flt, const cp_layout *layout, value *v, int *raw)
+{
+    switch (flt->kind) {
+    case F_RAW:
+        *raw = 1;
+        return;
+    case F_LABELS: {
+        const char *label = cp_layout_label(layout, flt->map, v->text.data);
+        if (label) {
+            set_text(v, label);
+            v->is_int = 0;
+        }
+        return;
+    }
+    case F_UPPER:
+        for (size_t i = 0; i < v->text.len; i++)
+            v->text.data[i] = (char)toupper((unsigned char)v->text.data[i]);
+        return;
+    case F_K: {
+        unsigned long long n;
+        if (int_value(v, &n) == 0 && n && n % 1024 == 0) {
+            v->text.len = 0;
+            cp_buf_printf(&v->text, "%lluK", n / 1024);
+            v->is_int = 0;
+        }
+        return;
+    }
+    case F_MHZ: {
+        unsigned long long hz;
+        if (int_value(v, &hz) == 0) {
+            v->text.len = 0;
+            cp_fmt_ratio(&v->text, hz, 1000000, 6);
+            v->is_int = 0;
+        }
+        return;
+    }
+    case F_PART_FAMILY: {
+        size_t i = 0;
+        while (i < v->text.len && isalpha((unsigned char)v->text.data[i]))
+            i++;
+        size_t letters = i;
+        while (i < v->text.len && isdigit((unsigned char)v->text.data[i]))
+            i++;
+        /* "STM32L552ZET6Q" -> "STM32"; no digits after the letters: no family */
+        v->text.len = i > letters ? i : 0;
+        i = v->text.len;
+        v->text.data[i] = '\0';
+        v->is_int = 0;
+        return;
+    }
+    }
+}
+
+/* 0 with the value appended to out, 1 when absent. */
+static int eval_seg(const seg *s, const cp_fmt_ctx *ctx, cp_buf *out)
+{
+    value v = { { 0 }, 0 };
+    int rc = 0;
+    cp_buf_puts(&v.text, "");
+    if (s->kind == SEG_DERIVED) {
+        rc = eval_derived(s->der, ctx, &v);
+    } else {
+        const cp_node *n = s->kind == SEG_FIELD && s->field != CP_F_COUNT && ctx->result
+                               ? ctx->result->value[s->field]
+                               : cp_fmt_lookup(ctx, s->text);
+        if (!n || n->kind != CP_SCALAR) {
+            rc = 1;
+        } else {
+            set_text(&v, n->text);
+            /* decimal digits only: "0x472" is an integer to YAML, not to group */
+            v.is_int = cp_scalar_type_of(n) == CP_T_INT && n->len && strspn(n->text, "0123456789") == n->len;
+        }
+    }
+    if (rc == 0) {
+        int raw = 0;
+        for (size_t i = 0; i < s->nfilters; i++)
+            apply_filter(&s->filters[i], ctx->layout, &v, &raw);
+        const char *t = v.text.data;
+        if (v.is_int && !raw) {
+            cp_buf g = { 0 };
+            cp_fmt_digits(&g, t, ctx->layout->group_min);
+            ctx->escape ? ctx->escape(out, g.data, g.len) : cp_buf_put(out, g.data, g.len);
+            cp_buf_free(&g);
+        } else {
+            ctx->escape ? ctx->escape(out, t, v.text.len) : cp_buf_put(out, t, v.text.len);
+        }
+    }
+    cp_buf_free(&v.text);
+    return rc;
+}
+
+int cp_cellfmt_eval(const cp_cellfmt *f, const cp_fmt_ctx *ctx, cp_buf *out)
+{
+    size_t start = out->len;
+    for (size_t i = 0; i < f->nsegs; i++) {
+        const seg *s = &f->segs[i];
+        if (s->kind == SEG_TEXT) {
+            cp_buf_puts(out, s->text);
+            continue;
+        }
+        if (eval_seg(s, ctx, out) != 0 && !s->optional) {
+            out->len = start;
+            if (out->data)
+                out->data[start] = '\0';
+            return 1;
+        }
+    }
+    return 0;
+}

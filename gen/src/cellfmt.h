@@ -1,0 +1,47 @@
+/* Cell formats of the templates: literal text with placeholders, e.g.
+ * "{key_bits} bits", "{operation|operation} {variant?}", "{@time_us} µs",
+ * "{system.core_clock_hz|mhz} MHz". A placeholder names
+ *   - a result field or a key of the current record ("key_bits"),
+ *   - a dataset header value by dotted path ("hardware.mcu"),
+ *   - a value the generator derives ("@count", "@time_us", ...; see
+ *     templates/README.md),
+ * followed by filters ("|name": a label map of the layout, or a built-in
+ * one) and an optional "?" (absent -> empty text instead of a missing cell).
+ * Integers are digit-grouped per the layout unless filtered through "raw". */
+#ifndef CP_CELLFMT_H
+#define CP_CELLFMT_H
+
+#include "dataset.h"
+#include "diag.h"
+#include "node.h"
+#include "util.h"
+
+typedef struct cp_layout cp_layout;
+
+/* What a placeholder is evaluated against. */
+typedef struct {
+    const cp_dataset *ds;
+    const cp_layout *layout;
+    const cp_result *result;   /* current result row, or NULL */
+    const cp_node *record;     /* current record mapping (a result or an item of a header list), or NULL */
+    /* escapes a value for the text it lands in (NULL: as is) */
+    void (*escape)(cp_buf *out, const char *s, size_t n);
+} cp_fmt_ctx;
+
+typedef struct cp_cellfmt cp_cellfmt;
+
+/* Compiles text (src gives file:line:column for errors). NULL after
+ * reporting to diag when the format is malformed or names an unknown
+ * filter or derived value. */
+cp_cellfmt *cp_cellfmt_compile(const char *text, const cp_node *src, const cp_layout *layout, cp_diag *diag);
+void cp_cellfmt_free(cp_cellfmt *f);
+
+/* Appends the cell text to out. Returns 0, or 1 when a required value is
+ * absent (out is then left as it was). */
+int cp_cellfmt_eval(const cp_cellfmt *f, const cp_fmt_ctx *ctx, cp_buf *out);
+
+/* The value node a plain name or dotted path stands for in ctx (no derived
+ * values): used by conditions and lists. */
+const cp_node *cp_fmt_lookup(const cp_fmt_ctx *ctx, const char *name);
+
+#endif

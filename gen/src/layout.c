@@ -1,0 +1,95 @@
+#include "layout.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static const cp_node *optional_map(const cp_node *root, const char *key, cp_diag *diag)
+{
+    const cp_node *n = cp_map_get(root, key);
+    if (n && n->kind != CP_MAP) {
+        cp_diag_node(diag, n, key, "expected a mapping, found a %s", n->kind == CP_SEQ ? "sequence" : "scalar");
+        return NULL;
+    }
+    return n;
+}
+
+static int style_int(const cp_node *style, const char *key, int dflt, cp_diag *diag)
+{
+    const cp_node *n = cp_map_get(style, key);
+    long long v;
+    if (!n)
+        return dflt;
+    if (cp_scalar_type_of(n) == CP_T_BOOL)
+        return strcmp(n->text, "true") == 0 || strcmp(n->text, "True") == 0 || strcmp(n->text, "TRUE") == 0;
+    if (cp_scalar_int(n, &v) != 0 || v < 0 || v > 64) {
+        cp_diag_node(diag, n, key, "expected an integer 0..64 or a boolean, found '%s'", n->text ? n->text : "?");
+        return dflt;
+    }
+    return (int)v;
+}
+
+int cp_layout_load(cp_layout *l, const char *templates_dir, const char *name, cp_diag *diag)
+{
+    memset(l, 0, sizeof *l);
+    l->name = cp_xstrdup(name);
+    l->missing = "n/a";
+    unsigned before = diag->errors;
+    l->page_path = cp_xasprintf("%s/%s/page.md", templates_dir, name);
+    l->page = cp_read_file(l->page_path, NULL);
+    if (!l->page) {
+        cp_diag_at(diag, NULL, NULL, "%s: cannot read the page template: %s", l->page_path, strerror(errno));
+        return -1;
+    }
+    char *spec_path = cp_xasprintf("%s/%s/tables.yaml", templates_dir, name);
+    int rc = cp_doc_load(&l->spec, spec_path, diag->out);
+    free(spec_path);
+    if (rc != 0) {
+        diag->errors++;
+        return -1;
+    }
+    const cp_node *root = l->spec.root;
+    if (!root || root->kind != CP_MAP) {
+        cp_diag_node(diag, root, NULL, "expected a mapping (style, labels, counter, tables), found something else");
+        return -1;
+    }
+    const cp_node *style = optional_map(root, "style", diag);
+    if (style) {
+        l->group_min = style_int(style, "group_digits", 0, diag);
+        l->number_headings = style_int(style, "number_headings", 0, diag);
+        const char *m = cp_scalar(cp_map_get(style, "missing"));
+        if (m)
+            l->missing = m;
+    }
+    l->labels = optional_map(root, "labels", diag);
+    l->counter = optional_map(root, "counter", diag);
+    l->row_labels = optional_map(root, "row_labels", diag);
+    l->column_sets = optional_map(root, "column_sets", diag);
+    l->pivots = optional_map(root, "pivots", diag);
+    l->tables = optional_map(root, "tables", diag);
+    if (!l->tables)
+        cp_diag_node(diag, root, NULL, "expected a 'tables' mapping, found none");
+    return diag->errors == before ? 0 : -1;
+}
+
+void cp_layout_free(cp_layout *l)
+{
+    free(l->name);
+    free(l->page_path);
+    free(l->page);
+    cp_doc_free(&l->spec);
+    memset(l, 0, sizeof *l);
+}
+
+int cp_layout_has_labels(const cp_layout *l, const char *map)
+{
+    const cp_node *m = cp_map_get(l->labels, map);
+    return m && m->kind == CP_MAP;
+}
+
+const char *cp_layout_label(const cp_layout *l, const char *map, const char *value)
+{
+    return cp_scalar(cp_map_get(cp_map_get(l->labels, map), value));
+}

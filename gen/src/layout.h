@@ -1,0 +1,39 @@
+/* A page layout: templates/<name>/page.md (the page skeleton, Markdown with
+ * directives) and templates/<name>/tables.yaml (style, label maps and the
+ * tables), loaded once and shared by every output format. See
+ * templates/README.md for both formats. */
+#ifndef CP_LAYOUT_H
+#define CP_LAYOUT_H
+
+#include <stddef.h>
+
+#include "diag.h"
+#include "node.h"
+
+typedef struct cp_layout {
+    char *name;
+    char *page_path;
+    char *page;             /* page.md, NUL-terminated */
+    cp_doc spec;            /* tables.yaml */
+    int group_min;          /* style.group_digits: 0 = never group */
+    const char *missing;    /* style.missing: text of an absent cell */
+    int number_headings;    /* style.number_headings */
+    const cp_node *labels;  /* map name -> (value -> label) */
+    const cp_node *counter; /* counter kind -> {header, words} */
+    const cp_node *tables;  /* table name -> definition */
+    const cp_node *row_labels;  /* pivot row label formats by family */
+    const cp_node *column_sets; /* name -> sequence of [header, cell] */
+    const cp_node *pivots;      /* name -> pivot shape */
+} cp_layout;
+
+/* Loads templates_dir/name. Problems go to diag; returns 0 or -1 (the
+ * layout must be freed either way). */
+int cp_layout_load(cp_layout *l, const char *templates_dir, const char *name, cp_diag *diag);
+void cp_layout_free(cp_layout *l);
+
+/* labels[map][value]; NULL when the map or the value is not there. */
+const char *cp_layout_label(const cp_layout *l, const char *map, const char *value);
+/* 1 when the layout has a label map of that name. */
+int cp_layout_has_labels(const cp_layout *l, const char *map);
+
+#endif

@@ -1,0 +1,29 @@
+/* A page: the layout's page.md expanded for one dataset (directives run,
+ * values filled in), parsed by cmark-gfm, plus the tables it shows. Built
+ * once, then written in every format (render.h). */
+#ifndef CP_PAGE_H
+#define CP_PAGE_H
+
+#include <cmark-gfm.h>
+
+#include "dataset.h"
+#include "layout.h"
+#include "render.h"
+#include "table.h"
+
+typedef struct {
+    const cp_layout *layout;
+    char *markdown;     /* the expanded template, before cmark */
+    cmark_node *doc;
+    cp_table *tables;
+    size_t ntables;
+} cp_page;
+
+/* 0, or -1 after reporting template errors to diag. Free it either way. */
+int cp_page_build(cp_page *p, const cp_layout *l, const cp_dataset *ds, cp_diag *diag);
+void cp_page_free(cp_page *p);
+
+/* Appends the page in the writer's format to out. */
+void cp_page_write(const cp_page *p, const cp_writer *w, cp_buf *out);
+
+#endif

@@ -1,0 +1,39 @@
+/* The table model: what a page table holds, built once per table from the
+ * layout and the dataset, then written by every output format (the wiki and
+ * Markdown writers only escape and lay out; no writer decides content).
+ * Cell texts are plain text, never escaped here. */
+#ifndef CP_TABLE_H
+#define CP_TABLE_H
+
+#include <stddef.h>
+
+#include "dataset.h"
+#include "diag.h"
+#include "layout.h"
+
+typedef struct {
+    char *text;
+    char *note;         /* footnote text, or NULL */
+} cp_cell;
+
+typedef struct {
+    char *name;
+    size_t ncols, nrows;
+    char **head;        /* ncols header texts; NULL for a table without a header row */
+    cp_cell *cells;     /* nrows * ncols, row-major */
+    char *note_group;   /* footnote group name of the notes (NULL: "note") */
+} cp_table;
+
+static inline const cp_cell *cp_table_cell(const cp_table *t, size_t row, size_t col)
+{
+    return &t->cells[row * t->ncols + col];
+}
+
+/* Builds the table `name` of the layout (tables.yaml) for ds; a table can
+ * come out with no rows. Returns -1 after reporting to diag when the table
+ * is not defined or its definition is malformed. */
+int cp_table_build(cp_table *t, const cp_layout *l, const cp_dataset *ds, const char *name, const cp_node *src,
+                   cp_diag *diag);
+void cp_table_free(cp_table *t);
+
+#endif

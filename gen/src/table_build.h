@@ -1,0 +1,38 @@
+/* Inside the table builder (table.c and one file per table kind:
+ * table_list.c `columns:`, table_pivot.c `pivot:`, table_rows.c `rows:`):
+ * result selection and the helpers every kind uses. */
+#ifndef CP_TABLE_BUILD_H
+#define CP_TABLE_BUILD_H
+
+#include "cellfmt.h"
+#include "table.h"
+
+/* `select: {field: value | [values]}` */
+typedef struct {
+    cp_field field;
+    const cp_node *values;   /* scalar or sequence of scalars */
+} cp_criterion;
+
+typedef struct {
+    cp_criterion *c;
+    size_t n;
+} cp_selection;
+
+/* 0, or -1 after reporting; sel->c is freed by the caller */
+int cp_selection_compile(cp_selection *sel, const cp_node *spec, cp_diag *diag);
+int cp_selected(const cp_selection *sel, const cp_result *r);
+
+/* p grown to hold n items of size bytes (capacity *cap, doubled as needed) */
+void *cp_table_grow(void *p, size_t n, size_t *cap, size_t size);
+/* appends an empty row (t->ncols must be set) */
+void cp_table_add_row(cp_table *t, size_t *cap);
+/* the cell text (trimmed), or NULL when a required value is absent */
+char *cp_table_eval(const cp_cellfmt *f, const cp_fmt_ctx *ctx);
+/* compiles a cell format node, reporting to diag; NULL on error */
+cp_cellfmt *cp_table_compile(const cp_node *n, const cp_layout *l, cp_diag *diag);
+
+int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, const cp_node *def, cp_diag *diag);
+int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, const cp_node *def, cp_diag *diag);
+int cp_table_build_rows(cp_table *t, const cp_layout *l, const cp_dataset *ds, const cp_node *def, cp_diag *diag);
+
+#endif

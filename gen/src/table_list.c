@@ -1,0 +1,121 @@
+/* `columns:` tables: one row per selected result (or per item of a
+ * header list with `from:`), columns that no row fills are left out */
+#include <stdlib.h>
+#include <string.h>
+
+#include "table_build.h"
+#include "util.h"
+
+typedef struct {
+    cp_cellfmt *head, *cell;
+} column;
+
+int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, const cp_node *def, cp_diag *diag)
+{
+    const cp_node *cols = cp_map_get(def, "columns");
+    const cp_node *from = cp_map_get(def, "from");
+    const char *missing = cp_scalar(cp_map_get(def, "missing"));
+    if (!missing)
+        missing = l->missing;
+    if (cols->kind != CP_SEQ) {
+        cp_diag_node(diag, cols, "columns", "expected a sequence of [header, cell] pairs, found something else");
+        return -1;
+    }
+    cp_selection sel;
+    int rc = cp_selection_compile(&sel, cp_map_get(def, "select"), diag);
+    column *c = NULL;
+    size_t nc = 0;
+    for (size_t i = 0; rc == 0 && i < cols->count; i++) {
+        /* a name stands for a group of columns of column_sets */
+        const cp_node *item = cols->items[i], *group = item;
+        size_t n = 1;
+        if (item->kind == CP_SCALAR) {
+            group = cp_map_get(l->column_sets, item->text);
+            if (!group || group->kind != CP_SEQ) {
+                cp_diag_node(diag, item, "columns", "expected a [header, cell] pair or a column set name, found '%s'", item->text);
+                rc = -1;
+                break;
+            }
+            n = group->count;
+        }
+        for (size_t k = 0; rc == 0 && k < n; k++) {
+            const cp_node *pair = item->kind == CP_SCALAR ? group->items[k] : item;
+            c = cp_xrealloc(c, (nc + 1) * sizeof *c);
+            column *col = &c[nc++];
+            memset(col, 0, sizeof *col);
+            if (pair->kind != CP_SEQ || pair->count != 2) {
+                cp_diag_node(diag, pair, "columns", "expected a [header, cell] pair, found something else");
+                rc = -1;
+                break;
+            }
+            col->head = cp_table_compile(pair->items[0], l, diag);
+            col->cell = cp_table_compile(pair->items[1], l, diag);
+            if (!col->head || !col->cell)
+                rc = -1;
+        }
+    }
+    /* the row sources */
+    const cp_node *items = NULL;
+    if (rc == 0 && from) {
+        items = cp_scalar(from) ? cp_dataset_node(ds, from->text) : NULL;
+        if (items && items->kind != CP_SEQ)
+            items = NULL;
+    }
+    size_t nsrc = from ? (items ? items->count : 0) : ds->nresults;
+    char **cells = NULL;   /* nrows x nc, NULL = missing */
+    size_t nrows = 0, cells_cap = 0, table_cap = 0;
+    int *used = cp_xcalloc(nc ? nc : 1, sizeof *used);
+    cp_fmt_ctx ctx = { ds, l, NULL, NULL, NULL };
+    for (size_t s = 0; rc == 0 && s < nsrc; s++) {
+        if (from) {
+            ctx.result = NULL;
+            ctx.record = items->items[s];
+        } else {
+            if (!cp_selected(&sel, &ds->results[s]))
+                continue;
+            ctx.result = &ds->results[s];
+            ctx.record = ds->results[s].node;
+        }
+        cells = cp_table_grow(cells, (nrows + 1) * nc, &cells_cap, sizeof *cells);
+        for (size_t i = 0; i < nc; i++) {
+            char *v = cp_table_eval(c[i].cell, &ctx);
+            cells[nrows * nc + i] = v;
+            used[i] |= v != NULL;
+        }
+        nrows++;
+    }
+    if (rc == 0 && nrows) {
+        ctx.result = NULL;
+        ctx.record = NULL;
+        for (size_t i = 0; i < nc; i++)
+            t->ncols += used[i] != 0;
+        t->head = cp_xcalloc(t->ncols, sizeof *t->head);
+        for (size_t i = 0, k = 0; i < nc; i++)
+            if (used[i]) {
+                char *h = cp_table_eval(c[i].head, &ctx);
+                t->head[k++] = h ? h : cp_xstrdup("");
+            }
+        for (size_t r = 0; r < nrows; r++) {
+            cp_table_add_row(t, &table_cap);
+            for (size_t i = 0, k = 0; i < nc; i++) {
+                char *v = cells[r * nc + i];
+                if (!used[i])
+                    continue;
+                t->cells[r * t->ncols + k++].text = v ? v : cp_xstrdup(missing);
+                cells[r * nc + i] = NULL;
+            }
+        }
+    }
+    for (size_t i = 0; i < nrows * nc; i++)
+        free(cells[i]);
+    free(cells);
+    free(used);
+    for (size_t i = 0; i < nc; i++) {
+        cp_cellfmt_free(c[i].head);
+        cp_cellfmt_free(c[i].cell);
+    }
+    free(c);
+    free(sel.c);
+    return rc;
+}
+

@@ -1,0 +1,146 @@
+/* `pivot:` tables: one row per row label, one column per column label,
+ * both in order of first appearance */
+#include <stdlib.h>
+#include <string.h>
+
+#include "table_build.h"
+#include "util.h"
+
+/* Texts in first-appearance order (pivot rows and columns). */
+typedef struct {
+    char **items;
+    size_t n;
+} strlist;
+
+static size_t strlist_index(strlist *l, const char *s)
+{
+    for (size_t i = 0; i < l->n; i++)
+        if (strcmp(l->items[i], s) == 0)
+            return i;
+    l->items = cp_xrealloc(l->items, (l->n + 1) * sizeof *l->items);
+    l->items[l->n] = cp_xstrdup(s);
+    return l->n++;
+}
+
+static void strlist_free(strlist *l)
+{
+    for (size_t i = 0; i < l->n; i++)
+        free(l->items[i]);
+    free(l->items);
+}
+
+static const cp_node *row_format(const cp_node *labels, const cp_result *r)
+{
+    const char *family = cp_result_text(r, CP_F_FAMILY);
+    const cp_node *f = family ? cp_map_get(labels, family) : NULL;
+    return f ? f : cp_map_get(labels, "default");
+}
+
+int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, const cp_node *def, cp_diag *diag)
+{
+    const cp_node *pv = cp_map_get(def, "pivot");
+    if (pv->kind == CP_SCALAR) {
+        const cp_node *named = cp_map_get(l->pivots, pv->text);
+        if (!named || named->kind != CP_MAP) {
+            cp_diag_node(diag, pv, "pivot", "expected a pivot shape or the name of one in 'pivots', found '%s'", pv->text);
+            return -1;
+        }
+        pv = named;
+    }
+    const char *missing = cp_scalar(cp_map_get(def, "missing"));
+    if (!missing)
+        missing = l->missing;
+    const char *rows_name = cp_scalar(cp_map_get(pv, "row"));
+    const cp_node *labels = rows_name ? cp_map_get(l->row_labels, rows_name) : NULL;
+    if (!labels || labels->kind != CP_MAP) {
+        cp_diag_node(diag, pv, "pivot.row", "expected the name of a row_labels map, found %s",
+                     rows_name ? rows_name : "none");
+        return -1;
+    }
+    cp_selection sel;
+    cp_cellfmt *colf = cp_table_compile(cp_map_get(pv, "column"), l, diag);
+    cp_cellfmt *cellf = cp_table_compile(cp_map_get(pv, "cell"), l, diag);
+    cp_cellfmt *cornerf = cp_table_compile(cp_map_get(pv, "corner"), l, diag);
+    int rc = cp_selection_compile(&sel, cp_map_get(def, "select"), diag);
+    if (!colf || !cellf || !cornerf)
+        rc = -1;
+    /* compiled row formats, one per family key of the map */
+    cp_cellfmt **rowf = cp_xcalloc(labels->count ? labels->count : 1, sizeof *rowf);
+    for (size_t i = 0; rc == 0 && i < labels->count; i++)
+        if (!(rowf[i] = cp_table_compile(labels->items[i], l, diag)))
+            rc = -1;
+    strlist rows = { 0 }, cols = { 0 };
+    char **grid = NULL;   /* rows.n x cols.n, grown as labels appear */
+    size_t gr = 0, gc = 0;
+    cp_fmt_ctx ctx = { ds, l, NULL, NULL, NULL };
+    for (size_t s = 0; rc == 0 && s < ds->nresults; s++) {
+        const cp_result *r = &ds->results[s];
+        if (!cp_selected(&sel, r))
+            continue;
+        ctx.result = r;
+        ctx.record = r->node;
+        const cp_node *rf = row_format(labels, r);
+        if (!rf)
+            continue;   /* a family this table does not show */
+        size_t fi = 0;
+        while (labels->items[fi] != rf)
+            fi++;
+        char *rl = cp_table_eval(rowf[fi], &ctx);
+        char *cl = cp_table_eval(colf, &ctx);
+        char *cell = cp_table_eval(cellf, &ctx);
+        if (rl && cl && cell) {
+            size_t ri = strlist_index(&rows, rl), ci = strlist_index(&cols, cl);
+            if (rows.n > gr || cols.n > gc) {
+                char **ng = cp_xcalloc(rows.n * cols.n, sizeof *ng);
+                for (size_t a = 0; a < gr; a++)
+                    for (size_t b = 0; b < gc; b++)
+                        ng[a * cols.n + b] = grid[a * gc + b];
+                free(grid);
+                grid = ng;
+                gr = rows.n;
+                gc = cols.n;
+            }
+            if (!grid[ri * gc + ci]) {
+                grid[ri * gc + ci] = cell;
+                cell = NULL;
+            }
+        }
+        free(rl);
+        free(cl);
+        free(cell);
+    }
+    if (rc == 0 && rows.n) {
+        ctx.result = NULL;
+        ctx.record = NULL;
+        t->ncols = cols.n + 1;
+        t->head = cp_xcalloc(t->ncols, sizeof *t->head);
+        char *corner = cp_table_eval(cornerf, &ctx);
+        t->head[0] = corner ? corner : cp_xstrdup("");
+        for (size_t i = 0; i < cols.n; i++)
+            t->head[i + 1] = cp_xstrdup(cols.items[i]);
+        size_t table_cap = 0;
+        for (size_t r = 0; r < rows.n; r++) {
+            cp_table_add_row(t, &table_cap);
+            t->cells[r * t->ncols].text = cp_xstrdup(rows.items[r]);
+            for (size_t i = 0; i < cols.n; i++) {
+                char *v = grid[r * gc + i];
+                t->cells[r * t->ncols + i + 1].text = v ? v : cp_xstrdup(missing);
+                grid[r * gc + i] = NULL;
+            }
+        }
+    }
+    for (size_t i = 0; i < gr * gc; i++)
+        free(grid[i]);
+    free(grid);
+    strlist_free(&rows);
+    strlist_free(&cols);
+    for (size_t i = 0; i < labels->count; i++)
+        cp_cellfmt_free(rowf[i]);
+    free(rowf);
+    cp_cellfmt_free(colf);
+    cp_cellfmt_free(cellf);
+    cp_cellfmt_free(cornerf);
+    free(sel.c);
+    return rc;
+}
+

@@ -1,0 +1,13 @@
+# Builds one static library from every library/*.c of a source tree; run by
+# mk/firmware.mk as a sub-make once the sources are fetched (so the source
+# list is known). Variables: SRC_DIR, OBJ_DIR, LIB, CC, AR, CFLAGS and
+# CONFIG_FILE (the Mbed TLS configuration header).
+SRCS := $(wildcard $(SRC_DIR)/library/*.c)
+OBJS := $(patsubst $(SRC_DIR)/library/%.c,$(OBJ_DIR)/%.o,$(SRCS))
+$(LIB): $(OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+$(OBJ_DIR)/%.o: $(SRC_DIR)/library/%.c
+	@mkdir -p $(@D)
+	@$(CC) $(CFLAGS) -DMBEDTLS_CONFIG_FILE='"$(CONFIG_FILE)"' -MMD -MP -c $< -o $@
+-include $(OBJS:.o=.d)

@@ -1,0 +1,316 @@
+/* The table model (selection, dropped columns, missing cells, pivots,
+ * label/value rows, derived values) and the writers' escaping: a label with
+ * | < & {{ [[ * and a newline must come out as text in wikitext and in
+ * Markdown, never as markup. */
+#include <sys/stat.h>
+
+#include "helpers.h"
+#include "dataset.h"
+#include "layout.h"
+#include "page.h"
+#include "render.h"
+#include "table.h"
+
+static const char dataset_text[] =
+    "format: cryptoperf-dataset/1\n"
+    "series: unit\n"
+    "layout: t\n"
+    "library: {slug: lib, name: \"L|b\", version: \"1\"}\n"
+    "hardware: {mcu: ABC123X, core: Cortex-M0}\n"
+    "system: {core_clock_hz: 110000000, dual_bank: 1}\n"
+    "toolchain: {compiler: cc}\n"
+    "counter: {kind: instructions, method: icount}\n"
+    "provenance: {kind: measured, firmware_revision: abc}\n"
+    "results:\n"
+    "  - {family: AES, kind: performance, measure: sole-buffer, key_bits: 128, operation: encryption,"
+    " configuration: \"a|b <c> & {{x}} [[y]] *z*\\nnext\", instructions: 11667}\n"
+    "  - {family: AES, kind: performance, measure: sole-buffer, key_bits: 256, operation: decryption,"
+    " instructions: 9801}\n"
+    "  - {family: AES, kind: performance, measure: data-flow, key_bits: 128, message_bytes: 8000,"
+    " chunk_bytes: 128, operation: encryption, instructions: 671120}\n"
+    "  - {family: HASH, kind: performance, implementation: software, hash: sha256, operation: digest, time_ms: 1.5}\n"
+    "  - {family: HASH, kind: performance, implementation: hardware, hash: sha1, operation: digest, time_ms: 0.5}\n"
+    "  - {family: ML-DSA, kind: performance, parameter_set: ML-DSA-44, operation: signature, variant: Low RAM,"
+    " instructions: 3852096}\n"
+    "  - {family: ML-DSA, kind: performance, parameter_set: ML-DSA-44, operation: verification,"
+    " instructions: 2263136}\n";
+
+static const char tables_text[] =
+    "style: {group_digits: 5, missing: n/a, number_headings: true}\n"
+    "counter:\n"
+    "  cycles: {header: Cycles, words: clock cycles}\n"
+    "  instructions: {header: Instructions, words: executed instructions}\n"
+    "labels:\n"
+    "  op: {encryption: Encryption, decryption: Decryption, signature: Signature, verification: Verify}\n"
+    "  impl: {software: SW, hardware: HW}\n"
+    "row_labels:\n"
+    "  algo: {HASH: \"{hash|upper}\"}\n"
+    "tables:\n"
+    "  sb:\n"
+    "    select: {family: AES, measure: sole-buffer}\n"
+    "    columns:\n"
+    "      - [Key, \"{key_bits} bits\"]\n"
+    "      - [Chunk, \"{chunk_bytes} bytes\"]\n"
+    "      - [Config, \"{configuration}\"]\n"
+    "      - [\"{@count_header}\", \"{@count}\"]\n"
+    "      - [Time, \"{@time_us} us\"]\n"
+    "  df:\n"
+    "    select: {family: AES, measure: [data-flow]}\n"
+    "    columns:\n"
+    "      - [Rate, \"{@kbyte_s} KB/s\"]\n"
+    "      - [Time, \"{@time_ms} ms\"]\n"
+    "  fn:\n"
+    "    select: {family: ML-DSA}\n"
+    "    columns:\n"
+    "      - [Function, \"{operation|op} {variant?}\"]\n"
+    "  pv:\n"
+    "    select: {family: HASH}\n"
+    "    missing: \"-\"\n"
+    "    pivot: {corner: Algorithm, row: algo, column: \"Time ({implementation|impl})\", cell: \"{time_ms} ms\"}\n"
+    "  cfg:\n"
+    "    rows:\n"
+    "      - [\"{hardware.mcu|part_family} MCU\", \"{hardware.mcu}\"]\n"
+    "      - [Board, \"{hardware.board}\"]\n"
+    "      - [Clock, \"{system.core_clock_hz|mhz} MHz\"]\n"
+    "      - {label: Bank, value: \"{system.dual_bank}\", when: \"$provenance.kind=imported\"}\n"
+    "      - {label: Library, value: \"{library.name}\", note: \"{library.version}\"}\n"
+    "  none:\n"
+    "    select: {family: RSA}\n"
+    "    columns: [[A, \"{modulus_bits}\"]]\n";
+
+static const char page_text[] =
+    "# Title {library.name}\n"
+    "\n"
+    "## Config\n"
+    "\n"
+    "::table cfg\n"
+    "\n"
+    "### AES\n"
+    "\n"
+    "::if sb\n"
+    "Counts are {@count_words}.\n"
+    "::table sb\n"
+    "::end\n"
+    "\n"
+    "### RSA\n"
+    "\n"
+    "::if none\n"
+    "::table none\n"
+    "::else\n"
+    "Under construction.\n"
+    "::end\n"
+    "\n"
+    "This line names {hardware.board} and is left out.\n"
+    "::list library.name\n";
+
+static char *dir;
+static cp_layout layout;
+static cp_dataset ds;
+
+static void write_to(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    dir = cp_xstrdup("/tmp/cp-unit-render-XXXXXX");
+    if (!mkdtemp(dir))
+        return -1;
+    char *sub = cp_xasprintf("%s/t", dir), *p1 = cp_xasprintf("%s/t/page.md", dir),
+         *p2 = cp_xasprintf("%s/t/tables.yaml", dir);
+    mkdir(sub, 0700);
+    write_to(p1, page_text);
+    write_to(p2, tables_text);
+    cp_diag d = { stderr, 0 };
+    int rc = cp_layout_load(&layout, dir, "t", &d);
+    rc |= cp_dataset_load_ex(&ds, "unit.yaml", dataset_text, strlen(dataset_text), NULL, 0, &d);
+    unlink(p1);
+    unlink(p2);
+    rmdir(sub);
+    rmdir(dir);
+    free(sub);
+    free(p1);
+    free(p2);
+    return rc;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    cp_layout_free(&layout);
+    cp_dataset_free(&ds);
+    free(dir);
+    return 0;
+}
+
+static void build(cp_table *t, const char *name)
+{
+    cp_diag d = { stderr, 0 };
+    assert_int_equal(cp_table_build(t, &layout, &ds, name, NULL, &d), 0);
+}
+
+static void test_list_table(void **state)
+{
+    (void)state;
+    cp_table t;
+    build(&t, "sb");
+    /* Chunk: no selected row has chunk_bytes -> the column is left out */
+    assert_int_equal(t.ncols, 4);
+    assert_int_equal(t.nrows, 2);
+    assert_string_equal(t.head[0], "Key");
+    assert_string_equal(t.head[2], "Instructions");   /* counter.kind decides */
+    assert_string_equal(cp_table_cell(&t, 0, 2)->text, "11 667");
+    assert_string_equal(cp_table_cell(&t, 0, 3)->text, "106 us");
+    assert_string_equal(cp_table_cell(&t, 1, 2)->text, "9801");
+    assert_string_equal(cp_table_cell(&t, 1, 1)->text, "n/a");   /* absent configuration */
+    cp_table_free(&t);
+
+    build(&t, "df");
+    assert_int_equal(t.nrows, 1);
+    assert_string_equal(cp_table_cell(&t, 0, 0)->text, "1311 KB/s");
+    assert_string_equal(cp_table_cell(&t, 0, 1)->text, "6 ms");
+    cp_table_free(&t);
+
+    build(&t, "fn");
+    assert_string_equal(cp_table_cell(&t, 0, 0)->text, "Signature Low RAM");
+    assert_string_equal(cp_table_cell(&t, 1, 0)->text, "Verify");   /* no dangling space */
+    cp_table_free(&t);
+
+    build(&t, "none");
+    assert_int_equal(t.nrows, 0);
+    cp_table_free(&t);
+}
+
+static void test_pivot(void **state)
+{
+    (void)state;
+    cp_table t;
+    build(&t, "pv");
+    assert_int_equal(t.ncols, 3);
+    assert_int_equal(t.nrows, 2);
+    assert_string_equal(t.head[0], "Algorithm");
+    assert_string_equal(t.head[1], "Time (SW)");
+    assert_string_equal(t.head[2], "Time (HW)");
+    assert_string_equal(cp_table_cell(&t, 0, 0)->text, "SHA256");
+    assert_string_equal(cp_table_cell(&t, 0, 1)->text, "1.5 ms");
+    assert_string_equal(cp_table_cell(&t, 0, 2)->text, "-");
+    assert_string_equal(cp_table_cell(&t, 1, 2)->text, "0.5 ms");
+    cp_table_free(&t);
+}
+
+static void test_config_rows(void **state)
+{
+    (void)state;
+    cp_table t;
+    build(&t, "cfg");
+    assert_null(t.head);
+    /* Board absent, Bank only for imported data: both rows left out */
+    assert_int_equal(t.nrows, 3);
+    assert_string_equal(cp_table_cell(&t, 0, 0)->text, "ABC123 MCU");
+    assert_string_equal(cp_table_cell(&t, 1, 1)->text, "110 MHz");
+    assert_string_equal(cp_table_cell(&t, 2, 1)->text, "L|b");
+    assert_string_equal(cp_table_cell(&t, 2, 1)->note, "1");
+    cp_table_free(&t);
+}
+
+static void test_undefined_table(void **state)
+{
+    (void)state;
+    capture c;
+    capture_open(&c);
+    cp_table t;
+    assert_int_equal(cp_table_build(&t, &layout, &ds, "nope", NULL, &c.diag), -1);
+    assert_contains(capture_text(&c), "nope");
+    cp_table_free(&t);
+    capture_close(&c);
+}
+
+static char *escaped(const cp_writer *w, const char *s)
+{
+    cp_buf b = { 0 };
+    cp_buf_puts(&b, "");
+    w->escape(&b, s, strlen(s));
+    return b.data;
+}
+
+static const char tricky[] = "a|b <c> & {{x}} [[y]] *z* __TOC__ 'q'' ~~~~\nnext";
+
+static void test_wiki_escape(void **state)
+{
+    (void)state;
+    char *s = escaped(&cp_writer_wiki, tricky);
+    assert_string_equal(s, "a&#124;b &lt;c&gt; &amp; &#123;&#123;x&#125;&#125; &#91;&#91;y&#93;&#93; *z* "
+                           "&#95;_TOC&#95;_ &#39;q&#39;&#39; &#126;&#126;&#126;&#126; next");
+    free(s);
+}
+
+static void test_md_escape(void **state)
+{
+    (void)state;
+    char *s = escaped(&cp_writer_md, tricky);
+    assert_string_equal(s, "a\\|b \\<c\\> \\& {{x}} \\[\\[y\\]\\] \\*z\\* \\_\\_TOC\\_\\_ 'q'' \\~\\~\\~\\~ next");
+    free(s);
+}
+
+static char *page_in(const cp_writer *w)
+{
+    cp_page p;
+    cp_diag d = { stderr, 0 };
+    assert_int_equal(cp_page_build(&p, &layout, &ds, &d), 0);
+    cp_buf b = { 0 };
+    cp_buf_puts(&b, "");
+    cp_page_write(&p, w, &b);
+    cp_page_free(&p);
+    return b.data;
+}
+
+static void test_page_wiki(void **state)
+{
+    (void)state;
+    char *s = page_in(&cp_writer_wiki);
+    assert_not_contains(s, "Title");                         /* the wiki page name is the title */
+    assert_contains(s, "== 1. Config ==\n");
+    assert_contains(s, "=== 1.1. AES ===\n");
+    assert_contains(s, "=== 1.2. RSA ===\n\nUnder construction.\n");
+    assert_contains(s, "{| class=\"wikitable\"\n|-\n| ABC123 MCU || ABC123X\n");
+    assert_contains(s, "| Library || L&#124;b<ref group=\"note\">1</ref>\n|}\n<references group=\"note\" />\n");
+    assert_contains(s, "! Key !! Config !! Instructions !! Time\n|-\n| 128 bits || a&#124;b &lt;c&gt;");
+    assert_contains(s, "Counts are executed instructions.");
+    assert_not_contains(s, "left out");
+    assert_contains(s, "* L&#124;b\n");                      /* ::list */
+    free(s);
+}
+
+static void test_page_md(void **state)
+{
+    (void)state;
+    char *s = page_in(&cp_writer_md);
+    assert_contains(s, "# Title L\\|b\n");
+    assert_contains(s, "## 1. Config\n");
+    assert_contains(s, "|  |  |\n| --- | --- |\n| ABC123 MCU | ABC123X |\n");
+    assert_contains(s, "| Library | L\\|b[^note1] |\n");
+    assert_contains(s, "[^note1]: 1\n");
+    assert_contains(s, "| 128 bits | a\\|b \\<c\\> \\& {{x}} \\[\\[y\\]\\] \\*z\\* next | 11 667 | 106 us |\n");
+    assert_contains(s, "- L\\|b\n");
+    free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_list_table),
+        cmocka_unit_test(test_pivot),
+        cmocka_unit_test(test_config_rows),
+        cmocka_unit_test(test_undefined_table),
+        cmocka_unit_test(test_wiki_escape),
+        cmocka_unit_test(test_md_escape),
+        cmocka_unit_test(test_page_wiki),
+        cmocka_unit_test(test_page_md),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
