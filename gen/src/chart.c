@@ -16,6 +16,7 @@ cp_chart *cp_chart_new(const char *file, cp_chart_kind kind, const char *title, 
     cp_chart *c = cp_xcalloc(1, sizeof *c);
     c->file = cp_xstrdup(file);
     c->kind = kind;
+    c->group_min = 5;
     c->title = cp_xstrdup(title);
     c->subtitle = dup_or_null(subtitle);
     c->xlabel = dup_or_null(xlabel);

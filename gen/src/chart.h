@@ -28,9 +28,11 @@ typedef struct {
     char *xlabel;       /* what the categories are: "Key size / buffer size" (or NULL) */
     char *ylabel;       /* quantity and unit: "Time (µs)", "instructions (QEMU icount)" */
     cp_chart_kind kind;
+    int group_min;      /* numbers the chart writes itself (axis, totals): digits
+                         * grouped from this many on, 0 never; 5 unless set */
     char **categories;  /* x groups in order of first appearance; '\n' breaks the tic label */
     size_t ncat;
-    char **series;      /* one bar colour each: "Small", "Fast" */
+    char **series;      /* one bar colour each: "Small", "Fast"; "" stays out of the key */
     size_t nser;
     cp_chart_point *points;  /* a (category, series) pair without a point is a missing value */
     size_t npoints;

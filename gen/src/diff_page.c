@@ -174,7 +174,7 @@ void cp_diff_page_write(cp_buf out[2], const cp_diff *d, const cp_dataset *old_d
     summary(&b, d, l);
     versions(&b, d, old_ds, new_ds, th, l);
     family_tables(&b, d, l);
-    cp_page page = { l, NULL, b.doc, b.tables, b.ntables };
+    cp_page page = { l, NULL, b.doc, b.tables, b.ntables, NULL };   /* no charts on diff pages */
     static const cp_writer *const writers[2] = { &cp_writer_wiki, &cp_writer_md };
     for (int i = 0; i < 2; i++) {
         cp_buf_puts(&out[i], "");

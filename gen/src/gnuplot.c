@@ -52,8 +52,12 @@ cp_gnuplot *cp_gnuplot_start(const char *program, FILE *err)
     cp_gnuplot *g = cp_xcalloc(1, sizeof *g);
     g->err = err;
     g->to = g->from = -1;
+    /* the folder's name goes into `load` commands, before any chart script
+     * has defined cp_q: a TMPDIR with a quote is not used */
     const char *tmp = getenv("TMPDIR");
-    g->tmpdir = cp_xasprintf("%s/cryptoperf-charts.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!tmp || !*tmp || strchr(tmp, '\''))
+        tmp = "/tmp";
+    g->tmpdir = cp_xasprintf("%s/cryptoperf-charts.XXXXXX", tmp);
     if (!mkdtemp(g->tmpdir)) {
         fprintf(err, "cryptoperf: cannot make a temporary folder %s: %s\n", g->tmpdir, strerror(errno));
         free(g->tmpdir);
@@ -257,7 +261,7 @@ done:
     return rc;
 }
 
-long cp_gnuplot_finish(cp_gnuplot *g)
+long cp_gnuplot_finish(cp_gnuplot *g, int write)
 {
     close(g->to);
     /* drain, so that gnuplot never blocks on a full pipe while exiting */
@@ -278,7 +282,7 @@ long cp_gnuplot_finish(cp_gnuplot *g)
     }
     long written = 0;
     for (size_t i = 0; i < g->nout; i++) {
-        if (!g->failed) {
+        if (!g->failed && write) {
             if (cp_write_file_atomic(g->out[i].path, g->out[i].svg, g->out[i].len)) {
                 fprintf(g->err, "cryptoperf: cannot write %s: %s\n", g->out[i].path, strerror(errno));
                 g->failed = 1;

@@ -25,15 +25,17 @@ cp_gnuplot *cp_gnuplot_start(const char *program, FILE *err);
  * then fails as a whole at cp_gnuplot_finish. */
 int cp_gnuplot_render(cp_gnuplot *g, const cp_chart *c, const char *dir);
 
-/* Ends gnuplot and, when every chart succeeded, writes them all. Returns the
- * number of charts written (unchanged ones included), or -1 when anything
- * failed (nothing written then). Frees g either way. */
-long cp_gnuplot_finish(cp_gnuplot *g);
+/* Ends gnuplot and, when `write` is set and every chart succeeded, writes
+ * them all. Returns the number of charts written (unchanged ones
+ * included), or -1 when anything failed (nothing written then). write 0
+ * discards the charts (the caller's run failed elsewhere). Frees g. */
+long cp_gnuplot_finish(cp_gnuplot *g, int write);
 
-/* Appends s as a single-quoted gnuplot string ('it''s'): inside single
- * quotes gnuplot expands nothing (no backquote commands, no @macros, no
- * backslash escapes); line breaks, control characters and invalid UTF-8
- * become spaces, so the string stays on its line. */
+/* Appends s as a gnuplot string expression of single-quoted strings
+ * (it's -> 'it' . cp_q . 's'; every chart script defines cp_q): inside
+ * single quotes gnuplot expands nothing (no backquote commands, no
+ * @macros, no backslash escapes); line breaks, control characters and
+ * invalid UTF-8 become spaces, so the string stays on its line. */
 void cp_gnuplot_quote(cp_buf *out, const char *s);
 /* Same, but each '\n' of s becomes a line break of the text, written as
  * 'line 1' . "\n" . 'line 2'. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gnuplot.h"
+#include "numfmt.h"
 #include "text_clean.h"
 
 #define HEIGHT 480
@@ -18,6 +19,7 @@
 #define PLOT_HEIGHT_PX 330    /* roughly: HEIGHT minus title, key, x tics and labels */
 #define LABEL_CHAR_PX 5.8     /* average advance of a 9-point DejaVu Sans character */
 #define FONT "DejaVu Sans,Verdana,Arial,Helvetica,sans-serif"
+#define QUOTE_VAR "cp_q"
 
 /* Okabe & Ito's colour-blind-safe palette, most distinct first; yellow,
  * hard to see on white, last. */
@@ -26,11 +28,18 @@ static const char *const palette[] = {
 };
 #define NPALETTE (sizeof palette / sizeof palette[0])
 
+/* A quote in the text closes the string, concatenates QUOTE_VAR (which
+ * every chart script defines first as sprintf('%c', 39)) and reopens it:
+ * 'it' . cp_q . 's'. Not 'it''s': gnuplot 5.4 ends a string at the second
+ * of two doubled quotes. Not a double-quoted "'": gnuplot's scan for
+ * @macros and `commands` tracks quotes and gets lost in that, expanding
+ * what follows. Every place a chart script puts text takes a string
+ * expression. */
 static void put_quoted(void *ctx, const char *s, size_t n)
 {
     cp_buf *out = ctx;
     if (n == 1 && *s == '\'')
-        cp_buf_puts(out, "''");
+        cp_buf_puts(out, "' . " QUOTE_VAR " . '");
     else
         cp_buf_put(out, s, n);
 }
@@ -56,9 +65,10 @@ void cp_gnuplot_quote_lines(cp_buf *out, const char *s)
     }
 }
 
-/* The number as the pages write counts: digits grouped by threes with a
- * space from five digits on ("9801", "11 667"); fractions only below 100. */
-static void put_number(cp_buf *out, double v)
+/* The number as the chart's page writes counts: digits grouped by threes
+ * with a space from c->group_min digits on ("11 667"), fractions only
+ * below 100. */
+static void put_number(cp_buf *out, const cp_chart *c, double v)
 {
     char digits[400];   /* DBL_MAX has 309 digits */
     if (fabs(v) < 100 && v != floor(v)) {
@@ -66,15 +76,8 @@ static void put_number(cp_buf *out, double v)
         cp_buf_puts(out, digits);
         return;
     }
-    snprintf(digits, sizeof digits, "%.0f", fabs(v));
-    if (v < 0)
-        cp_buf_putc(out, '-');
-    size_t n = strlen(digits);
-    for (size_t i = 0; i < n; i++) {
-        if (n >= 5 && i > 0 && (n - i) % 3 == 0)
-            cp_buf_putc(out, ' ');
-        cp_buf_putc(out, digits[i]);
-    }
+    snprintf(digits, sizeof digits, "%.0f", v);
+    cp_fmt_digits(out, digits, c->group_min);
 }
 
 static int usable(const cp_chart_point *p)
@@ -122,14 +125,14 @@ static double bar_top(const cp_chart *c, size_t cat, size_t ser)
 static void bar_label(cp_buf *out, const cp_chart *c, size_t cat, size_t ser)
 {
     if (c->kind == CP_CHART_STACKED) {
-        put_number(out, bar_top(c, cat, c->nser - 1));
+        put_number(out, c, bar_top(c, cat, c->nser - 1));
         return;
     }
     const cp_chart_point *p = cp_chart_get(c, cat, ser);
     if (p->label)
         cp_buf_puts(out, p->label);
     else
-        put_number(out, p->value);
+        put_number(out, c, p->value);
 }
 
 typedef struct {
@@ -213,7 +216,7 @@ static geometry layout(const cp_chart *c)
 
 /* y tics at 1, 2 or 5 times a power of ten, about six of them, labelled
  * like the tables. */
-static void ytics(cp_buf *out, const geometry *g)
+static void ytics(cp_buf *out, const cp_chart *c, const geometry *g)
 {
     double raw = (g->ymax - g->ymin) / 6;
     double mag = pow(10, floor(log10(raw)));
@@ -224,7 +227,7 @@ static void ytics(cp_buf *out, const geometry *g)
     double first = ceil(g->ymin / step), last = floor(g->ymax / step);
     for (double k = first; k <= last; k++) {
         cp_buf label = { 0 };
-        put_number(&label, k * step);
+        put_number(&label, c, k * step);
         if (k > first)
             cp_buf_puts(out, ", ");
         cp_gnuplot_quote(out, label.data);
@@ -246,6 +249,14 @@ static void xtics(cp_buf *out, const cp_chart *c)
     cp_buf_puts(out, ") nomirror scale 0\n");
 }
 
+static int series_has_data(const cp_chart *c, size_t ser)
+{
+    for (size_t cat = 0; cat < c->ncat; cat++)
+        if (usable(cp_chart_get(c, cat, ser)))
+            return 1;
+    return 0;
+}
+
 static void put_label(cp_buf *out, const char *text, double x, double y, int rotate)
 {
     cp_buf_puts(out, "set label ");
@@ -262,37 +273,28 @@ static void value_labels(cp_buf *out, const cp_chart *c, const geometry *g)
         put_label(out, label.data, bar_x(c, cat, ser), bar_top(c, cat, ser), g->rotate);
         cp_buf_free(&label);
     }
-    /* a missing value with a text ("n/a") says so where its bar would be */
+    /* a missing value with a text ("n/a") says so where its bar would be,
+     * unless its series has no value at all (a column the table leaves out) */
     for (size_t i = 0; c->kind == CP_CHART_CLUSTERED && i < c->npoints; i++) {
         const cp_chart_point *p = &c->points[i];
-        if (!usable(p) && p->label)
+        if (!usable(p) && p->label && series_has_data(c, p->ser))
             put_label(out, p->label, bar_x(c, p->cat, p->ser), g->ymin < 0 ? g->ymin : 0.0, g->rotate);
     }
 }
 
-/* One datablock index per series: "x top" rows. */
+/* One datablock per series with a value, "x top" rows ($s0, $s1, ...: an
+ * `index` into one block would miscount the blocks of empty series). */
 static void data(cp_buf *out, const cp_chart *c)
 {
-    cp_buf_puts(out, "$data << EOD\n");
     for (size_t ser = 0; ser < c->nser; ser++) {
-        if (ser)
-            cp_buf_puts(out, "\n\n");
-        cp_buf_puts(out, "# series\n");
-        for (size_t cat = 0; cat < c->ncat; cat++) {
-            double v = bar_top(c, cat, ser);
+        if (!series_has_data(c, ser))
+            continue;
+        cp_buf_printf(out, "$s%zu << EOD\n", ser);
+        for (size_t cat = 0; cat < c->ncat; cat++)
             if (usable(cp_chart_get(c, cat, ser)))
-                cp_buf_printf(out, "%g %.17g\n", bar_x(c, cat, ser), v);
-        }
+                cp_buf_printf(out, "%g %.17g\n", bar_x(c, cat, ser), bar_top(c, cat, ser));
+        cp_buf_puts(out, "EOD\n");
     }
-    cp_buf_puts(out, "EOD\n");
-}
-
-static int series_has_data(const cp_chart *c, size_t ser)
-{
-    for (size_t cat = 0; cat < c->ncat; cat++)
-        if (usable(cp_chart_get(c, cat, ser)))
-            return 1;
-    return 0;
 }
 
 /* Stacks are drawn tallest (last series) first so that each lower part
@@ -305,14 +307,18 @@ static void plot(cp_buf *out, const cp_chart *c)
         size_t ser = c->kind == CP_CHART_STACKED ? c->nser - 1 - i : i;
         if (!series_has_data(c, ser))
             continue;
-        cp_buf_printf(out, "%s$data index %zu using 1:2 with boxes lc rgb '%s' ", sep, ser, palette[ser % NPALETTE]);
+        cp_buf_printf(out, "%s$s%zu using 1:2 with boxes lc rgb '%s' ", sep, ser, palette[ser % NPALETTE]);
         if (ser >= NPALETTE)   /* a second round of colours gets hatching */
             cp_buf_printf(out, "fs pattern %zu border lc rgb '%s' ", 1 + (ser / NPALETTE - 1) % 7,
                           palette[ser % NPALETTE]);
-        cp_buf_puts(out, "title ");
-        char *k = key_text(c->series[ser]);
-        cp_gnuplot_quote(out, k);
-        free(k);
+        if (*c->series[ser]) {
+            cp_buf_puts(out, "title ");
+            char *k = key_text(c->series[ser]);
+            cp_gnuplot_quote(out, k);
+            free(k);
+        } else {
+            cp_buf_puts(out, "notitle");
+        }
         sep = ", \\\n     ";
     }
     cp_buf_putc(out, '\n');
@@ -339,17 +345,18 @@ static void bottom(cp_buf *out, const cp_chart *c, int width)
         cp_buf_printf(out, " offset 0,%d\n", -(int)(lines - 1));
         margin += 1.5;
     }
-    if (c->kind != CP_CHART_STACKED) {
-        size_t widest = 1;
-        for (size_t i = 0; i < c->nser; i++) {
-            char *k = key_text(c->series[i]);
-            if (text_chars(k) > widest)
-                widest = text_chars(k);
-            free(k);
-        }
+    size_t named = 0, widest = 1;
+    for (size_t i = 0; i < c->nser; i++) {
+        char *k = key_text(c->series[i]);
+        named += *k != '\0';
+        if (text_chars(k) > widest)
+            widest = text_chars(k);
+        free(k);
+    }
+    if (c->kind != CP_CHART_STACKED && named) {
         size_t per_row = (size_t)((width - 40) / (widest * 7.0 + 50));
         per_row = per_row ? per_row : 1;
-        size_t rows = (c->nser + per_row - 1) / per_row;
+        size_t rows = (named + per_row - 1) / per_row;
         cp_buf_printf(out, "set key maxcols %zu\n", per_row);
         margin += 1.3 * (double)rows + 0.5;
     }
@@ -359,7 +366,7 @@ static void bottom(cp_buf *out, const cp_chart *c, int width)
 void cp_gnuplot_script(cp_buf *out, const cp_chart *c, const char *output)
 {
     geometry g = layout(c);
-    cp_buf_printf(out, "reset session\nset encoding utf8\n"
+    cp_buf_printf(out, "reset session\n" QUOTE_VAR " = sprintf('%%c', 39)\nset encoding utf8\n"
                        "set terminal svg size %d,%d fixed noenhanced font '" FONT ",11' background '#ffffff'\n",
                   g.width, HEIGHT);
     cp_buf_puts(out, "set output ");
@@ -375,7 +382,7 @@ void cp_gnuplot_script(cp_buf *out, const cp_chart *c, const char *output)
     cp_buf_putc(out, '\n');
     bottom(out, c, g.width);
     xtics(out, c);
-    ytics(out, &g);
+    ytics(out, c, &g);
     cp_buf_printf(out, "set xrange [-0.8:%g]\nset yrange [%.17g:%.17g]\n", (double)nslots(c) - 0.2, g.ymin, g.ymax);
     cp_buf_printf(out, "set border 3 lc rgb '#404040'\nset grid ytics lc rgb '#d8d8d8' lt 1\n"
                        "set style fill solid 1.0 noborder\nset boxwidth %s absolute\n"

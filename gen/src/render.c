@@ -29,6 +29,11 @@ void cp_render_text(cp_render *r, const char *s, size_t n, const char *line_star
     }
 }
 
+char *cp_render_chart_alt(const cp_chart *c)
+{
+    return c->subtitle ? cp_xasprintf("%s (%s)", c->title, c->subtitle) : cp_xstrdup(c->title);
+}
+
 int cp_render_list_depth(cmark_node *n)
 {
     int d = 0;

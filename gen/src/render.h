@@ -8,6 +8,7 @@
 
 #include <cmark-gfm.h>
 
+#include "chart.h"
 #include "table.h"
 #include "util.h"
 
@@ -29,6 +30,8 @@ struct cp_writer {
     void (*escape)(cp_buf *out, const char *s, size_t n);
     void (*node)(cp_render *r, cmark_node *n, int entering);
     void (*table)(cp_render *r, const cp_table *t);
+    /* the reference to a chart file written next to the page (after its table) */
+    void (*chart)(cp_render *r, const cp_chart *c);
 };
 
 extern const cp_writer cp_writer_wiki;
@@ -38,6 +41,9 @@ extern const cp_writer cp_writer_md;
  * (a cell or a line of prose cannot hold one) and honouring line_start. */
 void cp_render_text(cp_render *r, const char *s, size_t n, const char *line_start_specials,
                     void (*escape_first)(cp_buf *out, char c));
+
+/* A chart's alternative text: its title and subtitle, plain text. */
+char *cp_render_chart_alt(const cp_chart *c);
 
 /* Helpers the writers share: list nesting and tightness. */
 int cp_render_list_depth(cmark_node *n);

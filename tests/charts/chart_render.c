@@ -106,7 +106,7 @@ static cp_chart *ecdsa(unsigned round)
 static cp_chart *hostile(void)
 {
     static const char *const evil = "it's \"q\" <b>&amp; a|b [[x]] {{t}} `id` @m $x\\n\nnew\tline ../../etc/passwd \x01\x7f\xff\xc3"
-                                    "'\nset output 'PWNED.svg'\nplot 1\n";
+                                    "'\nset output 'PWNED.svg'\nplot 1\n ''''q'' '";
     cp_chart_name_parts p = { "../../etc/passwd", "a|b<c>\"d\"&e", "..", "sole-buffer/../../x", "encryption", 0 };
     char *file = cp_chart_name(&p);
     cp_chart *c = cp_chart_new(file, CP_CHART_CLUSTERED, evil, evil, evil, evil);
@@ -149,7 +149,7 @@ int main(int argc, char **argv)
             bad |= draw(g, ecdsa(tag), dir);
         }
     }
-    long n = cp_gnuplot_finish(g);
+    long n = cp_gnuplot_finish(g, 1);
     if (n < 0 || bad)
         return 1;
     printf("%ld charts\n", n);

@@ -83,6 +83,8 @@ svg_checks "hostile" "$T/site/h"
 H=$(ls "$T/site/h"/*.svg)
 check "hostile texts: markup shows as text" grep -q '&lt;/text&gt;&lt;script&gt;alert(1)&lt;/script&gt;' "$H"
 check "hostile texts: ]]> escaped" grep -q ']]&gt;&lt;!--' "$H"
+check "hostile texts: no backquote command ran, no @macro expanded" grep -q '`id` @m \$x' "$H"
+check "hostile texts: doubled quotes survive" grep -q "plot 1  ''''q'' '" "$H"
 check "hostile texts: quotes and | kept as text" grep -q "it's \"q\" &lt;b&gt;&amp;amp; a|b" "$H"
 
 # failures: nothing written, the chart named
