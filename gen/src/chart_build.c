@@ -15,6 +15,7 @@ typedef struct {
     cp_chart_kind kind;
     int footprint;
     cp_cellfmt *split, *title, *subtitle, *xlabel, *ylabel, *category;
+    const cp_node *row_labels;   /* `row_label:` a row_labels map (family -> format), instead of category */
     cp_cellfmt *mcu, *family, *mode, *measure, *operation;
     cp_cellfmt **series, **value;
     const cp_node **value_src;
@@ -75,7 +76,16 @@ static int spec_compile(spec *s, const cp_layout *l, cp_diag *diag)
     rc |= compile(s, NULL, "subtitle", 0, l, &s->subtitle, diag);
     rc |= compile(s, NULL, "xlabel", 0, l, &s->xlabel, diag);
     rc |= compile(s, NULL, "ylabel", 1, l, &s->ylabel, diag);
-    rc |= compile(s, NULL, "category", 1, l, &s->category, diag);
+    const char *row_label = cp_scalar(entry(s, "row_label"));
+    if (row_label) {
+        s->row_labels = cp_map_get(l->row_labels, row_label);
+        if (!s->row_labels || s->row_labels->kind != CP_MAP) {
+            cp_diag_node(diag, entry(s, "row_label"), "chart.row_label", "expected the name of a row_labels map, found '%s'",
+                         row_label);
+            rc = -1;
+        }
+    }
+    rc |= compile(s, NULL, "category", !row_label, l, &s->category, diag);
     const cp_node *name = entry(s, "name");
     if (!name || name->kind != CP_MAP) {
         cp_diag_node(diag, name ? name : s->def, "chart.name",
@@ -154,6 +164,17 @@ static int parse_number(const char *s, double *out)
     return *end || !isfinite(*out) ? -1 : 0;
 }
 
+/* the row label of the result's family, as the pivot table writes it */
+static char *row_label(const spec *s, const cp_layout *l, const cp_fmt_ctx *ctx, cp_diag *diag)
+{
+    const char *family = cp_result_text(ctx->result, CP_F_FAMILY);
+    const cp_node *fmt = family ? cp_map_get(s->row_labels, family) : NULL;
+    cp_cellfmt *f = fmt ? cp_table_compile(fmt, l, diag) : NULL;
+    char *t = f ? text(f, ctx) : cp_xstrdup(family ? family : "");
+    cp_cellfmt_free(f);
+    return t;
+}
+
 static cp_chart *new_chart(const spec *s, const cp_fmt_ctx *ctx)
 {
     char *mcu = text(s->mcu, ctx), *family = text(s->family, ctx), *mode = text(s->mode, ctx);
@@ -203,7 +224,7 @@ int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds,
             free(split);
         }
         cp_chart *c = out->items[first + k];
-        char *category = text(s.category, &ctx);
+        char *category = s.row_labels ? row_label(&s, l, &ctx, diag) : text(s.category, &ctx);
         size_t cat = cp_chart_category(c, category);
         free(category);
         for (size_t b = 0; b < s.nbars; b++) {
