@@ -2,34 +2,16 @@
 
 #include <string.h>
 
+#include "csv_read.h"
+
 size_t cp_text_char_len(const unsigned char *s, size_t n)
 {
-    if (n == 0)
+    size_t len = n ? cp_utf8_len(s, n) : 0;
+    if (len == 1)
+        return s[0] >= 0x20 && s[0] != 0x7f;
+    if (len == 2 && s[0] == 0xc2 && s[1] <= 0x9f)   /* C1 controls: legal XML, but invisible and treacherous */
         return 0;
-    unsigned c = s[0];
-    if (c < 0x80)
-        return c >= 0x20 && c != 0x7f;
-    size_t len;
-    unsigned long cp, min;
-    if ((c & 0xe0) == 0xc0) {
-        len = 2, cp = c & 0x1f, min = 0x80;
-    } else if ((c & 0xf0) == 0xe0) {
-        len = 3, cp = c & 0x0f, min = 0x800;
-    } else if ((c & 0xf8) == 0xf0) {
-        len = 4, cp = c & 0x07, min = 0x10000;
-    } else {
-        return 0;
-    }
-    if (n < len)
-        return 0;
-    for (size_t i = 1; i < len; i++) {
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-        cp = cp << 6 | (s[i] & 0x3f);
-    }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe || cp == 0xffff)
-        return 0;
-    if (cp >= 0x80 && cp <= 0x9f)   /* C1 controls: legal XML, but invisible and treacherous */
+    if (len == 3 && s[0] == 0xef && s[1] == 0xbf && s[2] >= 0xbe)   /* U+FFFE, U+FFFF: not XML */
         return 0;
     return len;
 }
