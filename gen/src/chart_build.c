@@ -16,7 +16,7 @@ typedef struct {
     int footprint;
     cp_cellfmt *split, *title, *subtitle, *xlabel, *ylabel, *category;
     const cp_node *row_labels;   /* `row_label:` a row_labels map (family -> format), instead of category */
-    cp_cellfmt *mcu, *family, *mode, *measure, *operation;
+    cp_cellfmt *mcu, *library, *family, *mode, *measure, *operation;
     cp_cellfmt **series, **value;
     const cp_node **value_src;
     size_t nbars;
@@ -48,7 +48,7 @@ static int compile(const spec *s, const cp_node *in, const char *key, int requir
 static void spec_free(spec *s)
 {
     cp_cellfmt *all[] = { s->split, s->title, s->subtitle, s->xlabel, s->ylabel, s->category,
-                          s->mcu, s->family, s->mode, s->measure, s->operation };
+                          s->mcu, s->library, s->family, s->mode, s->measure, s->operation };
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         cp_cellfmt_free(all[i]);
     for (size_t i = 0; i < s->nbars; i++) {
@@ -89,10 +89,11 @@ static int spec_compile(spec *s, const cp_layout *l, cp_diag *diag)
     const cp_node *name = entry(s, "name");
     if (!name || name->kind != CP_MAP) {
         cp_diag_node(diag, name ? name : s->def, "chart.name",
-                     "expected a mapping {mcu, family, mode, measure, operation}, found %s", name ? "something else" : "none");
+                     "expected a mapping {mcu, library, family, mode, measure, operation}, found %s", name ? "something else" : "none");
         return -1;
     }
     rc |= compile(s, name, "mcu", 1, l, &s->mcu, diag);
+    rc |= compile(s, name, "library", 0, l, &s->library, diag);
     rc |= compile(s, name, "family", 1, l, &s->family, diag);
     rc |= compile(s, name, "mode", 0, l, &s->mode, diag);
     rc |= compile(s, name, "measure", 0, l, &s->measure, diag);
@@ -178,13 +179,13 @@ static char *row_label(const spec *s, const cp_layout *l, const cp_fmt_ctx *ctx,
 static cp_chart *new_chart(const spec *s, const cp_fmt_ctx *ctx)
 {
     char *mcu = text(s->mcu, ctx), *family = text(s->family, ctx), *mode = text(s->mode, ctx);
-    char *measure = text(s->measure, ctx), *op = text(s->operation, ctx);
-    cp_chart_name_parts parts = { mcu, family, mode, *measure ? measure : NULL, *op ? op : NULL, s->footprint };
+    char *measure = text(s->measure, ctx), *op = text(s->operation, ctx), *library = text(s->library, ctx);
+    cp_chart_name_parts parts = { mcu, family, mode, *measure ? measure : NULL, *op ? op : NULL, s->footprint, library };
     char *file = cp_chart_name(&parts);
     char *title = text(s->title, ctx), *ylabel = text(s->ylabel, ctx);
     char *subtitle = nonempty_or_null(text(s->subtitle, ctx)), *xlabel = nonempty_or_null(text(s->xlabel, ctx));
     cp_chart *c = cp_chart_new(file, s->kind, title, subtitle, xlabel, ylabel);
-    char *all[] = { mcu, family, mode, measure, op, file, title, ylabel, subtitle, xlabel };
+    char *all[] = { mcu, family, mode, measure, op, library, file, title, ylabel, subtitle, xlabel };
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         free(all[i]);
     return c;

@@ -104,6 +104,7 @@ char *cp_chart_name(const cp_chart_name_parts *p)
     cp_buf b = { 0 };
     cp_buf_puts(&b, "Cryptolib");
     word(&b, p->mcu);
+    word(&b, p->library);
     word(&b, p->family);
     word(&b, p->mode);
     word(&b, cp_chart_measure_abbrev(p->measure));

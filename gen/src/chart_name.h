@@ -18,6 +18,9 @@ typedef struct {
     const char *measure;    /* slug: "sole-buffer", "data-flow", ...; NULL for none */
     const char *operation;  /* slug: "encryption", "digest", "signature", ... */
     int footprint;          /* 1: the footprint chart ("FP") */
+    const char *library;    /* "cmox-050000B2", after the MCU; NULL for none. A wiki
+                             * has one file namespace: charts of two versions of a
+                             * library on one MCU need it to differ. */
 } cp_chart_name_parts;
 
 /* The file name, e.g. "Cryptolib STM32L552 AES CBC SB Enc.svg"; caller frees. */

@@ -19,7 +19,7 @@ static const char *const ST_CONFIGS[] = { "Small", "Fast" };
 
 static char *name(const char *mode, const char *measure, const char *op, int fp, unsigned round)
 {
-    cp_chart_name_parts p = { "STM32L552", "AES", mode, measure, op, fp };
+    cp_chart_name_parts p = { "STM32L552", "AES", mode, measure, op, fp, NULL };
     char *n = cp_chart_name(&p);
     if (round == 0)
         return n;
@@ -85,7 +85,7 @@ static cp_chart *ecdsa(unsigned round)
 {
     static const char *const configs[] = { "Small / Low", "Small / High", "SuperFast / Low", "SuperFast / High" };
     static const double ms[][4] = { { 26, 25, 17, 16 }, { 74, 71, NAN, 60 } };
-    cp_chart_name_parts p = { "STM32L552", "ECDSA", NULL, NULL, "signature", 0 };
+    cp_chart_name_parts p = { "STM32L552", "ECDSA", NULL, NULL, "signature", 0, NULL };
     char *n = cp_chart_name(&p);
     char *file = round ? cp_xasprintf("%u %s", round, n) : cp_xstrdup(n);
     free(n);
@@ -107,7 +107,7 @@ static cp_chart *hostile(void)
 {
     static const char *const evil = "it's \"q\" <b>&amp; a|b [[x]] {{t}} `id` @m $x\\n\nnew\tline ../../etc/passwd \x01\x7f\xff\xc3"
                                     "'\nset output 'PWNED.svg'\nplot 1\n ''''q'' '";
-    cp_chart_name_parts p = { "../../etc/passwd", "a|b<c>\"d\"&e", "..", "sole-buffer/../../x", "encryption", 0 };
+    cp_chart_name_parts p = { "../../etc/passwd", "a|b<c>\"d\"&e", "..", "sole-buffer/../../x", "encryption", 0, NULL };
     char *file = cp_chart_name(&p);
     cp_chart *c = cp_chart_new(file, CP_CHART_CLUSTERED, evil, evil, evil, evil);
     free(file);

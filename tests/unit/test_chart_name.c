@@ -15,16 +15,26 @@ static void assert_name(cp_chart_name_parts p, const char *want)
 static void test_st_examples(void **state)
 {
     (void)state;
-    assert_name((cp_chart_name_parts){ "STM32L552", "AES", "CBC", "sole-buffer", "encryption", 0 },
+    assert_name((cp_chart_name_parts){ "STM32L552", "AES", "CBC", "sole-buffer", "encryption", 0, NULL },
                 "Cryptolib STM32L552 AES CBC SB Enc.svg");
-    assert_name((cp_chart_name_parts){ "STM32L552", "HASH", NULL, "data-flow", "digest", 1 },
+    assert_name((cp_chart_name_parts){ "STM32L552", "HASH", NULL, "data-flow", "digest", 1, NULL },
                 "Cryptolib STM32L552 HASH DF Dig FP.svg");
-    assert_name((cp_chart_name_parts){ "STM32L552", "RSA", "3K CRT", NULL, "signature", 1 },
+    assert_name((cp_chart_name_parts){ "STM32L552", "RSA", "3K CRT", NULL, "signature", 1, NULL },
                 "Cryptolib STM32L552 RSA 3K CRT Sig FP.svg");
-    assert_name((cp_chart_name_parts){ "STM32L552", "ECDSA", "", NULL, "verification", 0 },
+    assert_name((cp_chart_name_parts){ "STM32L552", "ECDSA", "", NULL, "verification", 0, NULL },
                 "Cryptolib STM32L552 ECDSA Ver.svg");
-    assert_name((cp_chart_name_parts){ "STM32L552", "AES", "GCM", "sole-buffer", "decryption", 0 },
+    assert_name((cp_chart_name_parts){ "STM32L552", "AES", "GCM", "sole-buffer", "decryption", 0, NULL },
                 "Cryptolib STM32L552 AES GCM SB Dec.svg");
+}
+
+/* two versions of a library on one MCU: one wiki, two names */
+static void test_library_word(void **state)
+{
+    (void)state;
+    assert_name((cp_chart_name_parts){ "STM32L552", "AES", "CBC", "sole-buffer", "encryption", 0, "cmox-050000B2" },
+                "Cryptolib STM32L552 cmox-050000B2 AES CBC SB Enc.svg");
+    assert_name((cp_chart_name_parts){ "AN505", "HASH", NULL, "data-flow", "digest", 1, "mbedtls-3.6.6" },
+                "Cryptolib AN505 mbedtls-3.6.6 HASH DF Dig FP.svg");
 }
 
 static void test_unknown_slugs_pass_through(void **state)
@@ -33,7 +43,7 @@ static void test_unknown_slugs_pass_through(void **state)
     assert_string_equal(cp_chart_op_abbrev("frobnication"), "frobnication");
     assert_string_equal(cp_chart_measure_abbrev("sole-buffer"), "SB");
     assert_null(cp_chart_op_abbrev(NULL));
-    assert_name((cp_chart_name_parts){ "X", "ML-KEM", "512", NULL, "encapsulation", 0 }, "Cryptolib X ML-KEM 512 Encaps.svg");
+    assert_name((cp_chart_name_parts){ "X", "ML-KEM", "512", NULL, "encapsulation", 0, NULL }, "Cryptolib X ML-KEM 512 Encaps.svg");
 }
 
 static void assert_safe(const char *in, const char *want)
@@ -74,7 +84,7 @@ static void test_hostile_names_stay_plain(void **state)
         "%2F%2e%2e", "\x01\x02\x1f\x7f", "line\nbreak", "C:\\Windows", "\xc0\xaf\xc0\xae", "\xe2\x80\xae rtl",
     };
     for (size_t i = 0; i < sizeof hostile / sizeof hostile[0]; i++) {
-        cp_chart_name_parts p = { hostile[i], hostile[i], hostile[i], hostile[i], hostile[i], 1 };
+        cp_chart_name_parts p = { hostile[i], hostile[i], hostile[i], hostile[i], hostile[i], 1, hostile[i] };
         char *n = cp_chart_name(&p);
         assert_null(strchr(n, '/'));
         assert_null(strstr(n, ".."));
@@ -96,7 +106,7 @@ static void test_long_names_are_cut(void **state)
     char word[600];
     memset(word, 'A', sizeof word - 1);
     word[sizeof word - 1] = '\0';
-    cp_chart_name_parts p = { "STM32L552", word, NULL, NULL, "digest", 0 };
+    cp_chart_name_parts p = { "STM32L552", word, NULL, NULL, "digest", 0, NULL };
     char *n = cp_chart_name(&p);
     assert_int_equal(strlen(n), 204);
     assert_string_equal(n + 200, ".svg");
@@ -116,6 +126,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_st_examples),
+        cmocka_unit_test(test_library_word),
         cmocka_unit_test(test_unknown_slugs_pass_through),
         cmocka_unit_test(test_safe_rule),
         cmocka_unit_test(test_hostile_names_stay_plain),
