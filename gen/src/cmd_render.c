@@ -12,6 +12,7 @@
 #include "dataset.h"
 #include "diff.h"
 #include "diff_page.h"
+#include "gnuplot.h"
 #include "layout.h"
 #include "page.h"
 #include "render.h"
@@ -29,6 +30,7 @@ static const char usage[] =
     "  OUT/<series>/<library.slug>-<lower-case library.version>/index.wiki  (MediaWiki)\n"
     "  OUT/<series>/<library.slug>-<lower-case library.version>/index.md    (GitHub Markdown)\n"
     "  OUT/<series>/<library.slug>-<lower-case library.version>/index.html  (standalone HTML)\n"
+    "  OUT/<series>/<library.slug>-<lower-case library.version>/*.svg       (charts)\n"
     "and, for every two consecutive versions of one library on one series\n"
     "(versions ordered as numbers: 2.28.3 < 3.6.6 < 10.0), their diff page\n"
     "  OUT/<series>/diff-<library.slug>-<old version>-to-<new version>/index.*\n"
@@ -44,6 +46,8 @@ static const char usage[] =
     "dataset or template has a problem, every problem is reported and nothing\n"
     "is written. Files are replaced atomically and left untouched when their\n"
     "content is unchanged; the output is byte-identical for the same input.\n"
+    "The charts of the tables (`chart:` in tables.yaml) are drawn by one\n"
+    "gnuplot process for the whole run (gnuplot must be on PATH).\n"
     "\n"
     "options:\n"
     "  --data DIR       datasets to render when none is named (default: data)\n"
@@ -52,7 +56,8 @@ static const char usage[] =
     "  --schema FILE    the schema (default: $CRYPTOPERF_SCHEMA, else\n"
     "                   " DEFAULT_SCHEMA ")\n"
     "  --timing         print on stderr the time spent loading and validating\n"
-    "                   the datasets vs building and writing the pages\n"
+    "                   the datasets, building the pages, drawing the charts\n"
+    "                   (gnuplot) and writing the files\n"
     "\n"
     "exit status: 0 written, 1 some dataset invalid, 2 usage error, a template\n"
     "problem or a file that cannot be read or written\n";
@@ -77,7 +82,9 @@ typedef struct {
     cp_site_index *index;   /* every page set of this run */
     cp_dataset *sets;   /* the valid datasets, kept for the diff pages */
     size_t nsets;
-    double load_s, render_s;   /* --timing */
+    cp_gnuplot *gnuplot;       /* started at the first chart */
+    int charts_failed;
+    double load_s, render_s, chart_s;   /* --timing */
 } job;
 
 static double now(void)
@@ -127,6 +134,22 @@ static char *page_dir(const cp_dataset *ds, const char *outdir)
     return dir;
 }
 
+/* The page's charts, through the run's one gnuplot, into the page's
+ * folder; 0, or -1 after a message naming the chart. */
+static int draw_charts(job *j, const cp_page *page, const cp_layout *l, const char *dir)
+{
+    for (size_t t = 0; page->charts && t < page->ntables; t++)
+        for (size_t i = 0; i < page->charts[t].n; i++) {
+            if (!j->gnuplot && !(j->gnuplot = cp_gnuplot_start("gnuplot", stderr)))
+                return j->charts_failed = 1, -1;
+            cp_chart *c = page->charts[t].items[i];
+            c->group_min = l->group_min;
+            if (cp_gnuplot_render(j->gnuplot, c, dir) != 0)
+                j->charts_failed = 1;
+        }
+    return j->charts_failed ? -1 : 0;
+}
+
 /* 0 ok, CP_EXIT_INVALID or CP_EXIT_USAGE */
 static int render_one(job *j, const char *path, const cp_schema *schema, const char *templates, const char *outdir)
 {
@@ -145,6 +168,10 @@ static int render_one(job *j, const char *path, const cp_schema *schema, const c
     int status = CP_EXIT_USAGE;
     if (l && cp_page_build(&page, l, &ds, &diag) == 0) {
         char *dir = page_dir(&ds, outdir);
+        double t2 = now();
+        if (draw_charts(j, &page, l, dir) != 0)
+            status = CP_EXIT_USAGE;
+        j->chart_s += now() - t2;
         for (size_t w = 0; w < CP_NWRITERS; w++) {
             cp_buf b = { 0 };
             cp_buf_puts(&b, "");
@@ -153,7 +180,8 @@ static int render_one(job *j, const char *path, const cp_schema *schema, const c
         }
         cp_site_index_add(j->index, &ds, dir);
         free(dir);
-        status = CP_EXIT_OK;
+        if (!j->charts_failed)
+            status = CP_EXIT_OK;
     }
     if (l)
         cp_page_free(&page);
@@ -320,6 +348,11 @@ static int run(int argc, char **argv)
             status = add_index(&j, templates, outdir);
         j.render_s += now() - t;
     }
+    /* the charts first: pages that refer to them are written only after */
+    double t_charts = now();
+    if (j.gnuplot && cp_gnuplot_finish(j.gnuplot, status == CP_EXIT_OK) < 0 && status == CP_EXIT_OK)
+        status = CP_EXIT_USAGE;
+    double finish_s = now() - t_charts;   /* gnuplot's exit and the SVG files */
     if (status != CP_EXIT_OK) {
         fprintf(stderr, "cryptoperf render: nothing written (%s)\n",
                 status == CP_EXIT_INVALID ? "invalid data" : "template or file problem");
@@ -331,8 +364,9 @@ static int run(int argc, char **argv)
                 status = CP_EXIT_USAGE;
             }
         if (timing)
-            fprintf(stderr, "timing: load+validate %.3f s, build+format pages %.3f s, write files %.3f s\n", j.load_s,
-                    j.render_s, now() - t);
+            fprintf(stderr,
+                    "timing: load+validate %.3f s, build+format pages %.3f s, charts (gnuplot) %.3f s, write pages %.3f s\n",
+                    j.load_s, j.render_s - j.chart_s, j.chart_s + finish_s, now() - t);
     }
     job_free(&j);
     return status;

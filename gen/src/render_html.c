@@ -301,14 +301,17 @@ static void html_end(cp_render *r)
     cp_buf_puts(r->out, "</main>\n</body>\n</html>\n");
 }
 
-static void html_image(cp_render *r, const char *file, const char *alt)
+/* <img> of the chart file next to the page, its name percent-encoded */
+static void html_chart(cp_render *r, const cp_chart *c)
 {
     cp_buf *o = r->out;
+    char *alt = cp_render_chart_alt(c);
     cp_buf_puts(o, "<p class=\"chart\"><img src=\"");
-    put_href(o, file);
+    put_href(o, c->file);
     cp_buf_puts(o, "\" alt=\"");
     html_puts(o, alt);
     cp_buf_puts(o, "\" /></p>\n");
+    free(alt);
 }
 
-const cp_writer cp_writer_html = { "html", 0, html_escape, html_node, html_table, html_begin, html_end, html_image };
+const cp_writer cp_writer_html = { "html", 0, html_escape, html_node, html_table, html_begin, html_end, html_chart };
