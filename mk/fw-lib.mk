@@ -1,8 +1,9 @@
-# Builds one static library from every library/*.c of a source tree; run by
-# mk/firmware.mk as a sub-make once the sources are fetched (so the source
-# list is known). Variables: SRC_DIR, OBJ_DIR, LIB, CC, AR, CFLAGS and
-# CONFIG_FILE (the Mbed TLS configuration header).
-SRCS := $(wildcard $(SRC_DIR)/library/*.c)
+# Builds one static library from every library/*.c of a source tree, or only
+# from the files named in ONLY (those that exist); run by mk/firmware.mk as a
+# sub-make once the sources are fetched (so the source list is known).
+# Variables: SRC_DIR, OBJ_DIR, LIB, CC, AR, CFLAGS, CONFIG_FILE (the Mbed TLS
+# configuration header) and ONLY (base names, optional).
+SRCS := $(if $(ONLY),$(wildcard $(patsubst %,$(SRC_DIR)/library/%.c,$(ONLY))),$(wildcard $(SRC_DIR)/library/*.c))
 OBJS := $(patsubst $(SRC_DIR)/library/%.c,$(OBJ_DIR)/%.o,$(SRCS))
 $(LIB): $(OBJS)
 	@rm -f $@

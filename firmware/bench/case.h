@@ -9,11 +9,14 @@
 #include "hal.h"
 #include "ops.h"
 
-/* Identifying result fields (schema/README.md); 0 / NULL = absent. */
+/* Identifying result fields (schema/README.md); 0 / NULL = absent. The
+ * configuration labels (configuration, math_config, curve_definition,
+ * modexp_method, modexp_impl) come from the image's configuration for the
+ * axes the case names (CP_AXIS_* of ops.h). */
 struct cp_result {
-  const char *family, *measure, *cipher_mode, *hash, *operation;
-  unsigned key_bits, buffer_bytes, message_bytes, chunk_bytes;
-  int config_axis; /* carries the configuration label */
+  const char *family, *measure, *cipher_mode, *hash, *curve, *pkcs1, *operation;
+  unsigned key_bits, modulus_bits, buffer_bytes, message_bytes, chunk_bytes;
+  unsigned axes;
 };
 
 struct cp_case {
@@ -30,6 +33,18 @@ struct cp_case {
   const uint8_t *tag_in;                /* copied to cp_tag before each run */
   const uint8_t *expect, *expect_tag;   /* expected cp_out / cp_tag */
   size_t expect_len;
+  /* Public key: the result check when there is no fixed answer (a signature
+   * verifies and fails with one byte flipped, both sides agree), returning
+   * non-zero when the result is right; and the operands. */
+  int (*check)(struct cp_case *c);
+  int slot, pss;
+  size_t pk_len;
+  const void *pk;
+  /* heap_bytes counts from this many live heap bytes instead of from the
+   * start of the call: what the persistent context (keys, 2.28's comb
+   * table) holds belongs to the operation's working memory. */
+  int heap_from_base;
+  size_t heap_base;
   int rc;
 };
 
@@ -39,6 +54,9 @@ extern uint8_t cp_out[8000];
 extern uint8_t cp_tag[16];
 extern union cp_hash_ctx cp_ctx;
 
+/* Whether the suite and the configuration of the image include the case
+ * (drivers skip the set-up of cases that will not run). */
+int cp_case_selected(const struct cp_case *c);
 /* Runs one case (skipped when the suite or the configuration leaves it out). */
 void cp_case_run(struct cp_case *c);
 /* Sets up the case runner: library info, calibration; prints the run header. */
@@ -50,9 +68,30 @@ int cp_suite_end(void);
 void cp_bench_cbc(void);
 void cp_bench_aead(void);
 void cp_bench_hash(void);
+void cp_bench_ecc(void);
+void cp_bench_rsa(void);
+void cp_bench_dh(void);
+
+/* Shared by the public-key drivers (pk_common.c): the prepare step that
+ * restarts the DRBG, the same plus the signature under test copied into
+ * cp_out (c->pk, c->pk_len), and the release of every kept key that returns
+ * the heap level to count from. */
+void cp_pk_prepare(struct cp_case *c);
+void cp_pk_prepare_sig(struct cp_case *c);
+size_t cp_pk_fresh(void);
+/* Turns c into the next case of the same key: operation, call and check. */
+void cp_pk_next(struct cp_case *c, const char *operation, cp_measured_fn *run,
+                int (*check)(struct cp_case *c));
+/* A copy of sig with one byte flipped, in cp_flipped. */
+extern uint8_t cp_flipped[512];
+const uint8_t *cp_pk_flip(const uint8_t *sig, size_t len);
 
 /* Counting allocator (heap.c). */
 void cp_heap_reset_peak(void);
 size_t cp_heap_peak(void);
+size_t cp_heap_live(void);
+
+/* The image's label for an axis (CP_AXIS_*), or NULL when it has none. */
+const char *cp_axis_label(unsigned axis);
 
 #endif

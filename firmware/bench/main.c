@@ -8,5 +8,8 @@ int main(void)
   cp_bench_cbc();
   cp_bench_aead();
   cp_bench_hash();
+  cp_bench_ecc();
+  cp_bench_rsa();
+  cp_bench_dh();
   return cp_suite_end();
 }

@@ -1,6 +1,7 @@
 /* Writes the YAML document on semihosting stdout. Strings are written as
  * double-quoted scalars with '"' and '\' escaped; numbers plain. */
 #include <stdio.h>
+#include <string.h>
 #include "report.h"
 
 #define STR(x) #x
@@ -35,6 +36,32 @@ static void field_num(const char *key, unsigned long value)
     key_num(4, key, value);
 }
 
+/* The image's label of an axis the result names. */
+static const char *axis_of(const struct cp_result *r, unsigned axis)
+{
+  return r->axes & axis ? cp_axis_label(axis) : NULL;
+}
+
+/* What each label of the image stands for, one entry per family that
+ * carries it (the dataset's `axes`). */
+static void report_axes(const struct cp_library_info *lib)
+{
+  printf("  axes:\n");
+  for (size_t i = 0; i < lib->naxes; i++) {
+    const char *f = lib->axes[i].families;
+    while (f && *f) {
+      size_t n = strcspn(f, " ");
+      char family[16];
+      snprintf(family, sizeof family, "%.*s", (int)n, f);
+      key_str(4, "- family", family);
+      key_str(6, "field", lib->axes[i].field);
+      key_str(6, "label", lib->axes[i].label);
+      key_str(6, "meaning", lib->axes[i].meaning);
+      f += n + (f[n] == ' ');
+    }
+  }
+}
+
 void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
 {
   printf("run:\n");
@@ -51,6 +78,7 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
   key_str(4, "package", lib->package);
   key_str(2, "configuration", lib->configuration);
   key_str(2, "configuration_meaning", lib->configuration_meaning);
+  report_axes(lib);
   printf("  toolchain:\n");
   key_str(4, "compiler", "arm-none-eabi-gcc " __VERSION__);
   key_str(4, "flags", CP_FW_FLAGS);
@@ -64,33 +92,51 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
   key_num(4, "overhead", overhead);
   key_str(4, "first_call", "excluded");
   key_str(4, "first_call_note", "each case runs once untimed first (its known-answer check, which"
-          " also builds Mbed TLS's AES tables on first use); figures are steady state and include"
-          " the harness' call into the port, a few instructions");
+          " also builds Mbed TLS's AES tables on first use, 2.28's comb table of the curve's"
+          " generator when MBEDTLS_ECP_FIXED_POINT_OPTIM is 1, and the RSA and DH blinding values"
+          " of a key); figures are steady state with the group or key kept between calls, and"
+          " include the harness' call into the port, a few instructions");
   key_str(2, "stack_method", "stack painted below the caller's frame, one call with SysTick"
           " interrupts off, deepest overwritten word");
   key_str(2, "heap_method", "peak of live bytes requested through the library's calloc"
-          " (MBEDTLS_PLATFORM_CALLOC_MACRO) during one call");
+          " (MBEDTLS_PLATFORM_CALLOC_MACRO) during one call; for ECDSA, ECDH, RSA and DH it"
+          " also counts what the kept group or key holds on the heap (key values, 2.28's comb"
+          " table)");
   key_str(2, "message_notes", "CBC: whole message with context set-up and key schedule;"
           " CCM/GCM: one call on message_bytes with 16 bytes of AAD, a 12-byte nonce and a"
-          " 16-byte tag, key schedule included; hash tag-generation: only the finish call");
+          " 16-byte tag, key schedule included; hash tag-generation: only the finish call;"
+          " ECDSA and RSA sign and verify a digest computed beforehand (SHA-256 of 32 bytes, or"
+          " SHA-384/512 for P-384/P-521), the signature as r||s (ECDSA); ECDH shared-secret parses"
+          " the peer's public key and computes the secret; DH uses RFC 2409 group 2 (1024 bits)"
+          " and RFC 3526 group 14 (2048 bits), g = 2, a private exponent as long as p;"
+          " randomness from a CTR_DRBG with a fixed seed, restarted before every call;"
+          " modexp_method crt = CRT private-key operation (MBEDTLS_RSA_NO_CRT undefined), no-crt ="
+          " MBEDTLS_RSA_NO_CRT");
   printf("results:\n");
 }
 
-void cp_report_result(const struct cp_case *c, const struct cp_library_info *lib,
+void cp_report_result(const struct cp_case *c,
                       uint32_t instructions, uint32_t stack_bytes, uint32_t heap_bytes)
 {
   const struct cp_result *r = &c->r;
   key_str(2, "- family", r->family);
   key_str(4, "kind", "performance");
-  key_str(4, "measure", r->measure);
+  field_str("measure", r->measure);
   field_str("cipher_mode", r->cipher_mode);
+  field_str("pkcs1", r->pkcs1);
+  field_str("modexp_method", axis_of(r, CP_AXIS_METHOD));
   field_num("key_bits", r->key_bits);
+  field_num("modulus_bits", r->modulus_bits);
   field_str("hash", r->hash);
+  field_str("curve", r->curve);
   field_num("buffer_bytes", r->buffer_bytes);
   field_num("message_bytes", r->message_bytes);
   field_num("chunk_bytes", r->chunk_bytes);
   key_str(4, "operation", r->operation);
-  field_str("configuration", r->config_axis ? lib->configuration : NULL);
+  field_str("configuration", axis_of(r, CP_AXIS_CONFIGURATION));
+  field_str("math_config", axis_of(r, CP_AXIS_MATH));
+  field_str("curve_definition", axis_of(r, CP_AXIS_CURVEDEF));
+  field_str("modexp_impl", axis_of(r, CP_AXIS_IMPL));
   key_num(4, "instructions", instructions);
   key_num(4, "stack_bytes", stack_bytes);
   key_num(4, "heap_bytes", heap_bytes);

@@ -27,3 +27,10 @@ fw_run() {
 yaml_value() {
   sed -n "s/^ *$2: \"\{0,1\}\([^\"]*\)\"\{0,1\}\$/\1/p" "$1" | head -n 1
 }
+
+# fw_reported <stdout-file> <case-id>: the case has a result record (the
+# "# case" line is printed before a case runs, its record only once it passed).
+fw_reported() {
+  awk -v id="$2" '/^  # case / { c = $3; next } /^  - family:/ && c == id { found = 1 } END { exit !found }' "$1"
+}
+fw_unreported() { ! fw_reported "$@"; }
