@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "commands.h"
+#include "compare.h"
 #include "dataset.h"
 #include "diff.h"
 #include "diff_page.h"
@@ -30,7 +31,11 @@ static const char usage[] =
     "and, for every two consecutive versions of one library on one series\n"
     "(versions ordered as numbers: 2.28.3 < 3.6.6 < 10.0), their diff page\n"
     "  OUT/<series>/diff-<library.slug>-<old version>-to-<new version>/index.*\n"
-    "with the default thresholds of `cryptoperf diff`.\n"
+    "with the default thresholds of `cryptoperf diff`. A layout can add pages:\n"
+    "its `companions:` next to each dataset's page (the ST layout: summary.*,\n"
+    "the whole library in the Cyclone layout), its `series_pages:` once per\n"
+    "series with two or more of its datasets (the ST layout: OUT/<series>/\n"
+    "compare.*, the library versions side by side).\n"
     "through the layout the dataset names (`layout:`), i.e. the templates in\n"
     "TEMPLATES/<layout>/page.md and tables.yaml (see templates/README.md).\n"
     "Each dataset is validated first (as `cryptoperf validate` does); when any\n"
@@ -63,7 +68,7 @@ typedef struct {
 } output;
 
 typedef struct {
-    cp_layout *layouts;
+    cp_layout **layouts;   /* by page template; pointers stay valid as it grows */
     size_t nlayouts;
     output *out;
     size_t nout;
@@ -79,14 +84,19 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static const cp_layout *layout_for(job *j, const char *templates, const char *name, cp_diag *diag)
+/* the layout `name` with its page template `page` (page.md: "page") */
+static const cp_layout *layout_for(job *j, const char *templates, const char *name, const char *page, cp_diag *diag)
 {
+    char *path = cp_xasprintf("%s/%s/%s.md", templates, name, page);
     for (size_t i = 0; i < j->nlayouts; i++)
-        if (strcmp(j->layouts[i].name, name) == 0)
-            return j->layouts[i].page ? &j->layouts[i] : NULL;
+        if (strcmp(j->layouts[i]->page_path, path) == 0) {
+            free(path);
+            return j->layouts[i]->page ? j->layouts[i] : NULL;
+        }
+    free(path);
     j->layouts = cp_xrealloc(j->layouts, (j->nlayouts + 1) * sizeof *j->layouts);
-    cp_layout *l = &j->layouts[j->nlayouts++];
-    if (cp_layout_load(l, templates, name, diag) != 0) {
+    cp_layout *l = j->layouts[j->nlayouts++] = cp_xcalloc(1, sizeof *l);
+    if (cp_layout_load_page(l, templates, name, page, diag) != 0) {
         free(l->page);
         l->page = NULL;   /* remembered as unusable */
         return NULL;
@@ -94,11 +104,60 @@ static const cp_layout *layout_for(job *j, const char *templates, const char *na
     return l;
 }
 
-static void add_output(job *j, const char *dir, const char *ext, cp_buf *content)
+/* DIR/<base>.<ext> */
+static void add_output_named(job *j, const char *dir, const char *base, const char *ext, cp_buf *content)
 {
     j->out = cp_xrealloc(j->out, (j->nout + 1) * sizeof *j->out);
-    j->out[j->nout++] = (output){ cp_xasprintf("%s/index.%s", dir, ext), content->data, content->len };
+    j->out[j->nout++] = (output){ cp_xasprintf("%s/%s.%s", dir, base, ext), content->data, content->len };
     memset(content, 0, sizeof *content);
+}
+
+static void add_output(job *j, const char *dir, const char *ext, cp_buf *content)
+{
+    add_output_named(j, dir, "index", ext, content);
+}
+
+/* The page of layout l for ds in every format: DIR/<base>.<ext>.
+ * 0, or -1 after reporting template problems. */
+static int add_page(job *j, const cp_layout *l, const cp_dataset *ds, const char *dir, const char *base, cp_diag *diag)
+{
+    static const cp_writer *const writers[] = { &cp_writer_wiki, &cp_writer_md };
+    cp_page page;
+    int rc = cp_page_build(&page, l, ds, diag);
+    for (size_t i = 0; rc == 0 && i < sizeof writers / sizeof writers[0]; i++) {
+        cp_buf b = { 0 };
+        cp_buf_puts(&b, "");
+        cp_page_write(&page, writers[i], &b);
+        add_output_named(j, dir, base, writers[i]->ext, &b);
+    }
+    cp_page_free(&page);
+    return rc;
+}
+
+/* The layout and page template an entry of `companions:` or
+ * `series_pages:` names ({layout, page}), or NULL after reporting. */
+static const cp_layout *page_spec_layout(job *j, const char *templates, const cp_node *spec, cp_diag *diag)
+{
+    const char *name = cp_scalar(cp_map_get(spec, "layout")), *page = cp_scalar(cp_map_get(spec, "page"));
+    if (!name || !page || strchr(name, '/') || strchr(page, '/')) {
+        cp_diag_node(diag, spec, NULL, "expected {layout: NAME, page: NAME} (names without '/'), found something else");
+        return NULL;
+    }
+    return layout_for(j, templates, name, page, diag);
+}
+
+/* The companion pages of a dataset (its layout's `companions:`, e.g. the
+ * summary of an ST dataset in the Cyclone layout): DIR/<name>.<ext>. */
+static int add_companions(job *j, const cp_layout *l, const cp_dataset *ds, const char *templates, const char *dir,
+                          cp_diag *diag)
+{
+    const cp_node *c = l->companions;
+    for (size_t i = 0; c && i < c->count; i++) {
+        const cp_layout *cl = page_spec_layout(j, templates, c->items[i], diag);
+        if (!cl || add_page(j, cl, ds, dir, c->keys[i]->text, diag) != 0)
+            return -1;
+    }
+    return 0;
 }
 
 static char *lower(const char *s)
@@ -132,23 +191,12 @@ static int render_one(job *j, const char *path, const cp_schema *schema, const c
         cp_dataset_free(&ds);
         return rc == -2 ? CP_EXIT_USAGE : CP_EXIT_INVALID;
     }
-    const cp_layout *l = layout_for(j, templates, cp_dataset_text(&ds, "layout"), &diag);
-    cp_page page;
+    const cp_layout *l = layout_for(j, templates, cp_dataset_text(&ds, "layout"), "page", &diag);
     int status = CP_EXIT_USAGE;
-    if (l && cp_page_build(&page, l, &ds, &diag) == 0) {
-        char *dir = page_dir(&ds, outdir);
-        static const cp_writer *const writers[] = { &cp_writer_wiki, &cp_writer_md };
-        for (size_t i = 0; i < sizeof writers / sizeof writers[0]; i++) {
-            cp_buf b = { 0 };
-            cp_buf_puts(&b, "");
-            cp_page_write(&page, writers[i], &b);
-            add_output(j, dir, writers[i]->ext, &b);
-        }
-        free(dir);
+    char *dir = page_dir(&ds, outdir);
+    if (l && add_page(j, l, &ds, dir, "index", &diag) == 0 && add_companions(j, l, &ds, templates, dir, &diag) == 0)
         status = CP_EXIT_OK;
-    }
-    if (l)
-        cp_page_free(&page);
+    free(dir);
     j->render_s += now() - t1;
     if (status == CP_EXIT_OK) {
         j->sets = cp_xrealloc(j->sets, (j->nsets + 1) * sizeof *j->sets);
@@ -190,7 +238,7 @@ static int add_diff_pages(job *j, const char *templates, const char *outdir)
         if (!same_library(old_ds, new_ds))
             continue;
         cp_diag diag = { stderr, 0 };
-        const cp_layout *l = layout_for(j, templates, cp_dataset_text(new_ds, "layout"), &diag);
+        const cp_layout *l = layout_for(j, templates, cp_dataset_text(new_ds, "layout"), "page", &diag);
         if (!l) {
             status = CP_EXIT_USAGE;
             continue;
@@ -213,10 +261,54 @@ static int add_diff_pages(job *j, const char *templates, const char *outdir)
     return status;
 }
 
+/* The pages of a series (`series_pages:` of a layout, e.g. the comparison
+ * across library versions): OUT/<series>/<name>.<ext>, for every series
+ * with at least two datasets of that layout. j->sets is sorted by series,
+ * library and version (add_diff_pages), which is the column order. */
+static int add_series_pages(job *j, const char *templates, const char *outdir)
+{
+    int status = CP_EXIT_OK;
+    const cp_dataset **group = cp_xcalloc(j->nsets ? j->nsets : 1, sizeof *group);
+    for (size_t i = 0, end; i < j->nsets; i = end) {
+        const char *series = cp_dataset_text(&j->sets[i], "series");
+        for (end = i; end < j->nsets && !strcmp(cp_dataset_text(&j->sets[end], "series"), series); end++)
+            ;
+        /* each layout of the series once, with its datasets */
+        for (size_t k = i; k < end; k++) {
+            const char *lname = cp_dataset_text(&j->sets[k], "layout");
+            int seen = 0;
+            for (size_t m = i; m < k; m++)
+                seen |= !strcmp(cp_dataset_text(&j->sets[m], "layout"), lname);
+            cp_diag diag = { stderr, 0 };
+            const cp_layout *l = seen ? NULL : layout_for(j, templates, lname, "page", &diag);
+            const cp_node *pages = l ? cp_map_get(l->spec.root, "series_pages") : NULL;
+            size_t n = 0;
+            for (size_t m = k; pages && m < end; m++)
+                if (!strcmp(cp_dataset_text(&j->sets[m], "layout"), lname))
+                    group[n++] = &j->sets[m];
+            for (size_t p = 0; n >= 2 && pages->kind == CP_MAP && p < pages->count; p++) {
+                const cp_layout *pl = page_spec_layout(j, templates, pages->items[p], &diag);
+                cp_dataset cmp;
+                int rc = pl ? cp_compare_build(&cmp, group, n, &diag) : -1;
+                char *dir = cp_xasprintf("%s/%s", outdir, series);
+                if (rc != 0 || add_page(j, pl, &cmp, dir, pages->keys[p]->text, &diag) != 0)
+                    status = CP_EXIT_USAGE;
+                free(dir);
+                if (pl)
+                    cp_dataset_free(&cmp);
+            }
+        }
+    }
+    free(group);
+    return status;
+}
+
 static void job_free(job *j)
 {
-    for (size_t i = 0; i < j->nlayouts; i++)
-        cp_layout_free(&j->layouts[i]);
+    for (size_t i = 0; i < j->nlayouts; i++) {
+        cp_layout_free(j->layouts[i]);
+        free(j->layouts[i]);
+    }
     free(j->layouts);
     for (size_t i = 0; i < j->nout; i++) {
         free(j->out[i].path);
@@ -291,6 +383,8 @@ static int run(int argc, char **argv)
     if (status == CP_EXIT_OK) {
         double t = now();
         status = add_diff_pages(&j, templates, outdir);
+        if (status == CP_EXIT_OK)
+            status = add_series_pages(&j, templates, outdir);
         j.render_s += now() - t;
     }
     if (status != CP_EXIT_OK) {

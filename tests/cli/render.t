@@ -42,6 +42,6 @@ check "unknown filter: tables.yaml:line:column reported" grep -qE 'tables\.yaml:
 # only the named dataset, into OUT/<series>/<slug>-<version>/
 "$CRYPTOPERF" render --out "$T/out4" "$GOOD" 2>/dev/null
 check "named dataset rendered: exit 0" test $? -eq 0
-check "named dataset: wiki and Markdown pages, nothing else" \
-  test "$(cd "$T/out4" && find . -type f | sort | tr '\n' ' ')" = "./demo/examplelib-1.0/index.md ./demo/examplelib-1.0/index.wiki "
+check "named dataset: its pages and its summary (ST layout), nothing else" \
+  test "$(cd "$T/out4" && find . -type f | sort | tr '\n' ' ')" = "./demo/examplelib-1.0/index.md ./demo/examplelib-1.0/index.wiki ./demo/examplelib-1.0/summary.md ./demo/examplelib-1.0/summary.wiki "
 done_testing

@@ -22,8 +22,15 @@ if diff -r "$T/a" site >"$T/diff" 2>&1; then
 else
   fail "site/ is not up to date (run make site)"; diag "$(head -20 "$T/diff")"
 fi
-touch -d '2000-01-01' "$T/a"/*/*/index.*
+# summary and comparison pages: one summary per ST dataset, one comparison
+# per series with two ST datasets or more
+st=$(grep -l '^layout: st' data/*/*/dataset.yaml | wc -l)
+check "a summary page (wiki and Markdown) per ST dataset ($st)" test "$(find "$T/a" -name 'summary.*' | wc -l)" -eq $(( st * 2 ))
+series=$(grep -l '^layout: st' data/*/*/dataset.yaml | cut -d/ -f2 | sort | uniq -d | wc -l)
+check "a comparison page per series with two ST datasets or more ($series)" \
+  test "$(find "$T/a" -maxdepth 2 -name 'compare.*' | wc -l)" -eq $(( series * 2 ))
+find "$T/a" -type f -exec touch -d '2000-01-01' {} +
 "$CRYPTOPERF" render --data data --templates templates --out "$T/a" 2>>"$T/err"
-changed=$(find "$T/a" -name 'index.*' -newermt '2000-01-02' | wc -l)
+changed=$(find "$T/a" -type f -newermt '2000-01-02' | wc -l)
 check "a second render into the same folder rewrites no file ($changed rewritten)" test "$changed" -eq 0
 done_testing
