@@ -86,6 +86,14 @@ for v in 2.28.3 3.6.6; do
     rate "data/mps2-an505/mbedtls-$v/dataset.yaml" family=HASH kind=performance measure=data-flow hash=sha256 operation=digest
 done
 
+# a malformed pivot option in the template: file:line:column, nothing written
+cp -R templates "$T/tpl"
+sed -i 's/^    prefer: \[{max: chunk_bytes}\]$/    prefer: [{most: chunk_bytes}]/' "$T/tpl/cyclone/tables.yaml"
+"$CRYPTOPERF" render --templates "$T/tpl" --out "$T/bad" "$FX"/quad/*/dataset.yaml 2>"$T/err2"
+check "bad prefer: exit 2" test $? -eq 2
+check "bad prefer: tables.yaml:line:column named" grep -qE 'cyclone/tables\.yaml:[0-9]+:[0-9]+: .*(max|min)' "$T/err2"
+check "bad prefer: nothing written" test ! -e "$T/bad"
+
 # the checks can fail: a page with one digit changed is caught
 sed 's/^| AES-128 CBC Encrypt | \([0-9]\)/| AES-128 CBC Encrypt | 9\1/' "$Q" >"$T/bad.md"
 want=$(tests/site/derive.pl rate "$FX/quad/alib-1.0/dataset.yaml" family=AES kind=performance measure=data-flow cipher_mode=CBC key_bits=128 operation=encryption)
