@@ -59,7 +59,7 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
   key_str(4, "kind", "instructions");
   key_str(4, "method", "SysTick on the core clock under QEMU -icount shift=" XSTR(CP_ICOUNT_SHIFT)
           " (2^shift ns per instruction): instructions = round(ticks * tick_ns / 2^shift)"
-          " minus the wrap handler's instructions; instructions (QEMU icount), not cycles");
+          " minus the wrap handler's instructions");
   key_num(4, "icount_shift", CP_ICOUNT_SHIFT);
   key_num(4, "overhead", overhead);
   key_str(4, "first_call", "excluded");

@@ -4,42 +4,45 @@
 # libraries x two versions of tests/fixtures/compare: "quad", one counter
 # kind, and "mixed", instructions and cycles) rendered into a temp folder
 # must equal tests/golden/expected/ byte for byte: dataset pages, summary
-# pages, diff pages and comparison pages.
+# pages, diff pages and comparison pages in each format (wiki,
+# Markdown, HTML) and the site index.
 # After an intended change of the output, refresh the expected pages with
 #   make golden        (or: UPDATE_GOLDEN=1 tests/golden/render.t)
 # and review the diff before committing it.
 . "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
-T=$(mktemp -d); trap 'rm -rf "$T"' EXIT   # (lib.sh tmpdir loses its dir: its trap runs in the $(...) subshell)
 EXPECTED=tests/golden/expected
 DATASETS=(tests/fixtures/render/data/*/*/dataset.yaml tests/fixtures/data/demo/examplelib-1.0/dataset.yaml
           tests/fixtures/compare/data/*/*/dataset.yaml)
+# rendered in a tree like the repository: the index's links to the
+# datasets (../tests/fixtures/...) do not depend on where the repository is
+W=$(toptree)
 
-"$CRYPTOPERF" render --out "$T/site" "${DATASETS[@]}" 2>"$T/err"
+(cd "$W" && "$CRYPTOPERF" render --out site "${DATASETS[@]}") 2>"$W/err"
 rc=$?
 check "render of the fixtures exits 0" test "$rc" -eq 0
-[ "$rc" -eq 0 ] || diag "$(cat "$T/err")"
+[ "$rc" -eq 0 ] || diag "$(cat "$W/err")"
 
 if [ -n "${UPDATE_GOLDEN:-}" ]; then
   rm -rf "$EXPECTED"
   mkdir -p "$EXPECTED"
-  cp -R "$T/site/." "$EXPECTED/"
+  cp -R "$W/site/." "$EXPECTED/"
   diag "expected pages updated in $EXPECTED"
 fi
 
-n=$(find "$T/site" -name 'index.*' -not -path '*/diff-*' | wc -l)
-check "every fixture gave a wiki and a Markdown page ($n files)" test "$n" -eq $(( ${#DATASETS[@]} * 2 ))
+n=$(find "$W/site" -mindepth 3 -name 'index.*' -not -path '*/diff-*' | wc -l)
+check "every fixture gave a wiki, a Markdown and an HTML page ($n files)" test "$n" -eq $(( ${#DATASETS[@]} * 3 ))
+check "the site index in each format" test -f "$W/site/index.wiki" -a -f "$W/site/index.md" -a -f "$W/site/index.html"
 st=$(grep -l '^layout: st' "${DATASETS[@]}" | wc -l)
-n=$(find "$T/site" -name 'summary.*' | wc -l)
-check "every ST-layout fixture gave a summary page in both formats ($n files)" test "$n" -eq $(( st * 2 ))
-cmp_pages=$(cd "$T/site" && find . -name 'compare.*' | sort | tr '\n' ' ')
+n=$(find "$W/site" -name 'summary.*' | wc -l)
+check "every ST-layout fixture gave a summary page in each format ($n files)" test "$n" -eq $(( st * 3 ))
+cmp_pages=$(cd "$W/site" && find . -name 'compare.*' | sort | tr '\n' ' ')
 check "comparison pages for quad and mixed only (series with two ST datasets or more)" \
-  test "$cmp_pages" = "./mixed/compare.md ./mixed/compare.wiki ./quad/compare.md ./quad/compare.wiki "
-
-if diff -r "$EXPECTED" "$T/site" >"$T/diff"; then
+  test "$cmp_pages" = "./mixed/compare.html ./mixed/compare.md ./mixed/compare.wiki ./quad/compare.html ./quad/compare.md ./quad/compare.wiki "
+if diff -r "$EXPECTED" "$W/site" >"$W/diff"; then
   ok "pages equal $EXPECTED"
 else
   fail "pages differ from $EXPECTED (make golden refreshes them)"
-  diag "$(head -40 "$T/diff")"
+  diag "$(head -40 "$W/diff")"
 fi
 done_testing
