@@ -77,6 +77,10 @@ static int setup(void **state)
     f = fopen(p2, "w");
     fputs(tables_text, f);
     fclose(f);
+    char *css = cp_xasprintf("%s/html.css", dir);   /* every layout load reads the stylesheet */
+    f = fopen(css, "w");
+    fputs("p { margin: 0; }\n", f);
+    fclose(f);
     cp_diag d = { stderr, 0 };
     int rc = cp_layout_load(&layout, dir, "t", &d);
     const char *texts[] = { v1, v2, v3 };
@@ -86,6 +90,8 @@ static int setup(void **state)
     rc |= cp_compare_build(&cmp, group, 3, &d);
     unlink(p1);
     unlink(p2);
+    unlink(css);
+    free(css);
     rmdir(sub);
     rmdir(dir);
     free(sub);
