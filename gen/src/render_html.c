@@ -148,8 +148,20 @@ static void html_node(cp_render *r, cmark_node *n, int entering)
         return;
     case CMARK_NODE_LINK:
         if (entering) {
+            /* a relative link of a template names the Markdown page next to
+             * this one (summary.md): the HTML page links the HTML sibling */
+            const char *url = cmark_node_get_url(n);
+            size_t len = strlen(url);
+            int sibling = !strchr(url, ':') && len > 3 && !strcmp(url + len - 3, ".md");
             cp_buf_puts(o, "<a href=\"");
-            html_puts(o, cmark_node_get_url(n));
+            if (sibling) {
+                char *base = cp_xstrndup(url, len - 3);
+                html_puts(o, base);
+                free(base);
+                cp_buf_puts(o, ".html");
+            } else {
+                html_puts(o, url);
+            }
             cp_buf_puts(o, "\">");
         } else {
             cp_buf_puts(o, "</a>");

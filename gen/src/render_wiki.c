@@ -90,6 +90,10 @@ static void wiki_node(cp_render *r, cmark_node *n, int entering)
         cp_buf_puts(o, "'''");
         return;
     case CMARK_NODE_LINK:
+        /* a relative link names a file next to the page (summary.md): the
+         * wiki has no such page title, so only the text is written */
+        if (!strchr(cmark_node_get_url(n), ':'))
+            return;
         if (entering) {
             const char *url = cmark_node_get_url(n);
             cp_buf_putc(o, '[');
