@@ -10,5 +10,8 @@ $(LIB): $(OBJS)
 	$(AR) rcs $@ $^
 $(OBJ_DIR)/%.o: $(SRC_DIR)/library/%.c
 	@mkdir -p $(@D)
-	@$(CC) $(CFLAGS) -DMBEDTLS_CONFIG_FILE='"$(CONFIG_FILE)"' -MMD -MP -c $< -o $@
+	@$(CC) $(CFLAGS) -DMBEDTLS_CONFIG_FILE='"$(CONFIG_FILE)"' -MD -MP -c $< -o $@
+# -MD, not -MMD: the configuration header is included from the library's
+# own headers, which come in through -isystem; -MMD would leave it out and a
+# configuration change would not rebuild the objects.
 -include $(OBJS:.o=.d)
