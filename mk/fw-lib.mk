@@ -1,13 +1,15 @@
-# Builds one static library from every library/*.c of a source tree; run by
-# mk/firmware.mk as a sub-make once the sources are fetched (so the source
-# list is known). Variables: SRC_DIR, OBJ_DIR, LIB, CC, AR, CFLAGS and
-# CONFIG_FILE (the Mbed TLS configuration header).
-SRCS := $(wildcard $(SRC_DIR)/library/*.c)
-OBJS := $(patsubst $(SRC_DIR)/library/%.c,$(OBJ_DIR)/%.o,$(SRCS))
+# Builds one static library from the C sources of a fetched source tree; run
+# by mk/firmware.mk as a sub-make once the sources are fetched (so the source
+# list is known). Variables: SRC_DIR, OBJ_DIR, LIB, CC, AR, CFLAGS; SRC_SUBDIR
+# (default library/, Mbed TLS) and SRC_FILES (names in it, those present;
+# default every *.c); CONFIG_FILE, the Mbed TLS configuration header, when given.
+SRC_SUBDIR ?= library
+SRCS := $(if $(SRC_FILES),$(wildcard $(addprefix $(SRC_DIR)/$(SRC_SUBDIR)/,$(SRC_FILES))),$(wildcard $(SRC_DIR)/$(SRC_SUBDIR)/*.c))
+OBJS := $(patsubst $(SRC_DIR)/$(SRC_SUBDIR)/%.c,$(OBJ_DIR)/%.o,$(SRCS))
 $(LIB): $(OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
-$(OBJ_DIR)/%.o: $(SRC_DIR)/library/%.c
+$(OBJ_DIR)/%.o: $(SRC_DIR)/$(SRC_SUBDIR)/%.c
 	@mkdir -p $(@D)
-	@$(CC) $(CFLAGS) -DMBEDTLS_CONFIG_FILE='"$(CONFIG_FILE)"' -MMD -MP -c $< -o $@
+	@$(CC) $(CFLAGS) $(if $(CONFIG_FILE),-DMBEDTLS_CONFIG_FILE='"$(CONFIG_FILE)"') -MMD -MP -c $< -o $@
 -include $(OBJS:.o=.d)

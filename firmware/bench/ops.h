@@ -73,6 +73,12 @@ struct cp_library_info {
   const char *slug, *name, *version, *version_full, *package;
   const char *configuration, *configuration_meaning;
   int configuration_is_default; /* cases off the configuration axis run here */
+  /* Families the suite has but this library version lacks (comma-separated)
+   * and why; NULL when none. */
+  const char *families_absent, *families_absent_note;
+  /* Run header texts that depend on the library: what the untimed first
+   * call absorbs, and which allocator hook the heap figures come from. */
+  const char *first_call_note, *heap_method;
 };
 void cp_library_info(struct cp_library_info *info);
 

@@ -51,6 +51,10 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
   key_str(4, "package", lib->package);
   key_str(2, "configuration", lib->configuration);
   key_str(2, "configuration_meaning", lib->configuration_meaning);
+  if (lib->families_absent) {
+    key_str(2, "families_absent", lib->families_absent);
+    key_str(2, "families_absent_note", lib->families_absent_note);
+  }
   printf("  toolchain:\n");
   key_str(4, "compiler", "arm-none-eabi-gcc " __VERSION__);
   key_str(4, "flags", CP_FW_FLAGS);
@@ -63,13 +67,10 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
   key_num(4, "icount_shift", CP_ICOUNT_SHIFT);
   key_num(4, "overhead", overhead);
   key_str(4, "first_call", "excluded");
-  key_str(4, "first_call_note", "each case runs once untimed first (its known-answer check, which"
-          " also builds Mbed TLS's AES tables on first use); figures are steady state and include"
-          " the harness' call into the port, a few instructions");
+  key_str(4, "first_call_note", lib->first_call_note);
   key_str(2, "stack_method", "stack painted below the caller's frame, one call with SysTick"
           " interrupts off, deepest overwritten word");
-  key_str(2, "heap_method", "peak of live bytes requested through the library's calloc"
-          " (MBEDTLS_PLATFORM_CALLOC_MACRO) during one call");
+  key_str(2, "heap_method", lib->heap_method);
   key_str(2, "message_notes", "CBC: whole message with context set-up and key schedule;"
           " CCM/GCM: one call on message_bytes with 16 bytes of AAD, a 12-byte nonce and a"
           " 16-byte tag, key schedule included; hash tag-generation: only the finish call");
@@ -87,11 +88,14 @@ void cp_report_result(const struct cp_case *c, const struct cp_library_info *lib
   field_str("cipher_mode", r->cipher_mode);
   field_num("key_bits", r->key_bits);
   field_str("hash", r->hash);
+  field_str("curve", r->curve);
+  field_str("parameter_set", r->parameter_set);
   field_num("buffer_bytes", r->buffer_bytes);
   field_num("message_bytes", r->message_bytes);
   field_num("chunk_bytes", r->chunk_bytes);
   key_str(4, "operation", r->operation);
-  field_str("configuration", r->config_axis ? lib->configuration : NULL);
+  field_str(r->axis_field ? r->axis_field : "configuration",
+            r->config_axis ? lib->configuration : NULL);
   key_num(4, "instructions", instructions);
   key_num(4, "stack_bytes", stack_bytes);
   key_num(4, "heap_bytes", heap_bytes);
