@@ -52,7 +52,10 @@ FW_BREAK_KAT ?=
 FW_FAULT_CASE ?=
 FW_HANG_CASE ?=
 FW_HOOK_CASE := aes-128-cbc-enc-sb-64
-FW_TIMEOUT_BENCH := 60
+fw_hook_case = $(or $($(call fw_uc,$(1))_HOOK_CASE),$(FW_HOOK_CASE))
+# The Small wolfSSL images run ~1.5 G instructions (Ed448 with
+# CURVED448_SMALL): about 20 s here, more on a loaded machine.
+FW_TIMEOUT_BENCH := 180
 FW_TIMEOUT_TEST := 10
 
 # ---- sources: fetch (crypto/fetch-source serialises them with a lock: all
@@ -68,6 +71,7 @@ endef
 $(foreach l,$(FW_LIBS),$(foreach v,$($(call fw_uc,$(l))_VERSIONS),$(eval $(call fw_fetch,$(l),$(call fw_uc,$(l)),$(v)))))
 # Every (library, version) pair as lib:version, and the fetched package files.
 FW_LIB_VERSIONS := $(foreach l,$(FW_LIBS),$(addprefix $(l):,$($(call fw_uc,$(l))_VERSIONS)))
+fw_lv = $(word $(2),$(subst :, ,$(1)))
 FW_PACKAGES := $(foreach l,$(FW_LIBS),$(foreach v,$($(call fw_uc,$(l))_VERSIONS),$(call $(call fw_uc,$(l))_PACKAGE,$(v))))
 
 # ---- known answers (host tool, OpenSSL) ----
@@ -116,15 +120,15 @@ $(FW_DIR)/obj/case-full.o: firmware/bench/case.c $(FW_BOARD_MK) $(FW_DIR)/obj/ho
 $(FW_DIR)/obj/case-quick.o: firmware/bench/case.c $(FW_BOARD_MK)
 	@echo "  CC   $(notdir $@)"
 	@$(FW_CC) $(FW_CFLAGS) -MMD -MP -DCP_SUITE_QUICK -c $< -o $@
-$(FW_DIR)/obj/case-kat.o: firmware/bench/case.c $(FW_BOARD_MK)
+# Failure variants: case-<hook>@<case id>.o breaks that case (the case id
+# differs per library: each port names one of its own cases, _HOOK_CASE).
+FW_HOOK_DEF_kat := CP_BREAK_KAT
+FW_HOOK_DEF_fault := CP_FAULT_CASE
+FW_HOOK_DEF_hang := CP_HANG_CASE
+$(FW_DIR)/obj/case-%.o: firmware/bench/case.c $(FW_BOARD_MK)
 	@echo "  CC   $(notdir $@)"
-	@$(FW_CC) $(FW_CFLAGS) -MMD -MP -DCP_SUITE_QUICK -DCP_BREAK_KAT='"$(FW_HOOK_CASE)"' -c $< -o $@
-$(FW_DIR)/obj/case-fault.o: firmware/bench/case.c $(FW_BOARD_MK)
-	@echo "  CC   $(notdir $@)"
-	@$(FW_CC) $(FW_CFLAGS) -MMD -MP -DCP_SUITE_QUICK -DCP_FAULT_CASE='"$(FW_HOOK_CASE)"' -c $< -o $@
-$(FW_DIR)/obj/case-hang.o: firmware/bench/case.c $(FW_BOARD_MK)
-	@echo "  CC   $(notdir $@)"
-	@$(FW_CC) $(FW_CFLAGS) -MMD -MP -DCP_SUITE_QUICK -DCP_HANG_CASE='"$(FW_HOOK_CASE)"' -c $< -o $@
+	@$(FW_CC) $(FW_CFLAGS) -MMD -MP -DCP_SUITE_QUICK \
+	  -D$(FW_HOOK_DEF_$(firstword $(subst @, ,$*)))='"$(word 2,$(subst @, ,$*))"' -c $< -o $@
 
 $(FW_IMG_DIR)/selftest.elf: $(FW_HAL_OBJ) $(FW_DIR)/obj/bench/selftest.o $(FW_DIR)/obj/bench/selftest_loops.o $(FW_DIR)/link.ld
 	@mkdir -p $(@D)
@@ -230,8 +234,9 @@ $(FW_IMG_DIR)/$(3)-$(1)-$(2).elf: $$(FW_BENCH_$(1)_$(2)) $(FW_DIR)/obj/case-$(4)
 	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o %.a,$$^)
 endef
 FW_QUICK_KINDS := quick:quick fail-kat:kat fail-fault:fault fail-hang:hang
+fw_quick_case = $(if $(filter quick,$(2)),quick,$(2)@$(call fw_hook_case,$(1)))
 $(foreach lv,$(FW_LIB_VERSIONS),$(foreach k,$(FW_QUICK_KINDS),\
-  $(eval $(call fw_quick,$(word 1,$(subst :, ,$(lv))),$(word 2,$(subst :, ,$(lv))),$(word 1,$(subst :, ,$(k))),$(word 2,$(subst :, ,$(k)))))))
+  $(eval $(call fw_quick,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),$(word 1,$(subst :, ,$(k))),$(call fw_quick_case,$(call fw_lv,$(lv),1),$(word 2,$(subst :, ,$(k))))))))
 
 # ---- manifests ----
 # One line per image: image kind board machine icount_shift timeout_s library
@@ -255,7 +260,6 @@ fw_config_rows = \
   $(call fw_row,$(call fw_img,fp,$(1),$(3),$(4),baseline),baseline,-,$(1),$(3),$(4),,,-,) \
   $(foreach o,$(FW_FP_OPS_$(1)_$(3)_$(4)),$(call fw_row,$(call fw_img,fp,$(1),$(3),$(4),$(o)),footprint,-,$(1),$(3),$(4),\
     $(call fw_img,fp,$(1),$(3),$(4),baseline),$(call fw_fp_fields,$(1),$(2),$(3),$(o),$(4)),-,))
-fw_lv = $(word $(2),$(subst :, ,$(1)))
 FW_IMAGES_ELF := $(call fw_each_config,fw_config_images)
 FW_TEST_IMAGES_ELF := $(FW_IMG_DIR)/selftest.elf $(foreach lv,$(FW_LIB_VERSIONS),\
   $(foreach k,quick fail-kat fail-fault fail-hang,$(call fw_img,$(k),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2))))
@@ -272,9 +276,9 @@ $(FW_TEST_MANIFEST): $(FW_BOARD_MK) mk/firmware.mk $(FW_PORT_MK) $(FW_PACKAGES)
 	$(call fw_row,$(FW_IMG_DIR)/selftest.elf,selftest,$(FW_TIMEOUT_TEST),,,,,,0,) \
 	$(foreach lv,$(FW_LIB_VERSIONS),\
 	  $(call fw_row,$(call fw_img,quick,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),quick,$(FW_TIMEOUT_TEST),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,0,) \
-	  $(call fw_row,$(call fw_img,fail-kat,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-kat,$(FW_TIMEOUT_TEST),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,3,$(FW_HOOK_CASE)) \
-	  $(call fw_row,$(call fw_img,fail-fault,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-fault,$(FW_TIMEOUT_TEST),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,4,$(FW_HOOK_CASE)) \
-	  $(call fw_row,$(call fw_img,fail-hang,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-hang,2,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,timeout,$(FW_HOOK_CASE))) \
+	  $(call fw_row,$(call fw_img,fail-kat,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-kat,$(FW_TIMEOUT_TEST),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,3,$(call fw_hook_case,$(call fw_lv,$(lv),1))) \
+	  $(call fw_row,$(call fw_img,fail-fault,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-fault,$(FW_TIMEOUT_TEST),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,4,$(call fw_hook_case,$(call fw_lv,$(lv),1))) \
+	  $(call fw_row,$(call fw_img,fail-hang,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-hang,2,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,timeout,$(call fw_hook_case,$(call fw_lv,$(lv),1)))) \
 	} >$@.tmp && mv $@.tmp $@
 
 # Built through pattern rules only, but worth keeping for incremental builds.

@@ -8,7 +8,7 @@ SRCS := $(if $(SRC_FILES),$(wildcard $(addprefix $(SRC_DIR)/$(SRC_SUBDIR)/,$(SRC
 OBJS := $(patsubst $(SRC_DIR)/$(SRC_SUBDIR)/%.c,$(OBJ_DIR)/%.o,$(SRCS))
 $(LIB): $(OBJS)
 	@rm -f $@
-	$(AR) rcs $@ $^
+	@$(AR) rcs $@ $^
 $(OBJ_DIR)/%.o: $(SRC_DIR)/$(SRC_SUBDIR)/%.c
 	@mkdir -p $(@D)
 	@$(CC) $(CFLAGS) $(if $(CONFIG_FILE),-DMBEDTLS_CONFIG_FILE='"$(CONFIG_FILE)"') -MMD -MP -c $< -o $@

@@ -65,6 +65,9 @@ struct cp_hash {
   int (*update)(union cp_hash_ctx *ctx, const uint8_t *in, size_t len);
   int (*finish)(union cp_hash_ctx *ctx, uint8_t *out);
 };
+/* An entry of cp_hashes for hash h (CP_HASH_DECLARE's functions). */
+#define CP_HASH_ENTRY(h, name, len, axis) \
+  { name, len, axis, cp_##h##_digest, cp_##h##_start, cp_##h##_update, cp_##h##_finish }
 /* The hashes the library offers, ended by a null name. */
 extern const struct cp_hash cp_hashes[];
 

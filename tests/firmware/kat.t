@@ -8,23 +8,7 @@ source "$(dirname "$0")/lib-fw.sh"
 d=$(tmpdir)
 
 for v in 2.28.3 3.6.6; do
-  out=$d/$v.out err=$d/$v.err
-  fw_run "quick-mbedtls-$v.elf" "$out" "$err"
-  rc=$?
-  check "mbedtls $v: quick suite exits 0 (got $rc)" [ $rc -eq 0 ]
-  check "mbedtls $v: no error lines" [ ! -s "$err" ]
-  check "mbedtls $v: library reports version $v" [ "$(yaml_value "$out" version)" = "$v" ]
-  check "mbedtls $v: package recorded" grep -q "^    package: \"mbedtls $v-" "$out"
-  for fam in AES 3DES HASH; do
-    check "mbedtls $v: $fam results present" grep -q "^  - family: \"$fam\"" "$out"
-  done
-  for mode in CBC CCM GCM; do
-    check "mbedtls $v: AES $mode results present" grep -q "cipher_mode: \"$mode\"" "$out"
-  done
-  cases=$(grep -c '^  # case ' "$out")
-  counts=$(grep -c '^    instructions: [1-9][0-9]*$' "$out")
-  check "mbedtls $v: every case ($cases) has a positive instruction count" [ "$cases" -ge 8 ] && [ "$cases" = "$counts" ]
-  check "mbedtls $v: no figure is called cycles" bash -c "! grep -q '^ *cycles:' '$out'"
+  fw_check_quick mbedtls "$v" "$d/$v.out" "$d/$v.err" 8 AES 3DES HASH
 done
 check "mbedtls 3.6.6: SHA-3 measured" grep -q 'hash: "sha3-256"' "$d/3.6.6.out"
 done_testing
