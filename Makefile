@@ -17,6 +17,7 @@ include mk/deps.mk
 include mk/gen.mk
 include mk/import.mk
 -include mk/firmware.mk
+include mk/runner.mk
 include mk/site.mk
 include mk/test.mk
 

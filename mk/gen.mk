@@ -2,7 +2,7 @@
 # build/asan/cryptoperf (AddressSanitizer + UndefinedBehaviorSanitizer, used by
 # the tests). Every gen/src/*.c but main.c goes into a library that the unit
 # tests link too.
-GEN_PKGS := yaml-0.1 libcmark-gfm
+GEN_PKGS := yaml-0.1 libcmark-gfm libcurl jansson libcrypto
 GEN_CFLAGS_COMMON := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Werror \
   -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2 -Igen/src
 GEN_CFLAGS := $(GEN_CFLAGS_COMMON) -O2 -g

@@ -76,6 +76,10 @@ void cp_case_run(struct cp_case *c)
 {
   if (!cp_case_selected(c))
     return;
+  /* Said before the case runs, and flushed, so that a fault or a hang
+   * inside it still leaves the runner the name of the case. */
+  printf("  # case %s\n", c->id);
+  fflush(stdout);
   if (hooked(CP_FAULT_CASE, c))
     __asm__ volatile("udf #0");
   if (hooked(CP_HANG_CASE, c))

@@ -63,7 +63,7 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
   key_str(4, "kind", "instructions");
   key_str(4, "method", "SysTick on the core clock under QEMU -icount shift=" XSTR(CP_ICOUNT_SHIFT)
           " (2^shift ns per instruction): instructions = round(ticks * tick_ns / 2^shift)"
-          " minus the wrap handler's instructions; instructions (QEMU icount), not cycles");
+          " minus the wrap handler's instructions");
   key_num(4, "icount_shift", CP_ICOUNT_SHIFT);
   key_num(4, "overhead", overhead);
   key_str(4, "first_call", "excluded");
@@ -81,7 +81,6 @@ void cp_report_result(const struct cp_case *c, const struct cp_library_info *lib
                       uint32_t instructions, uint32_t stack_bytes, uint32_t heap_bytes)
 {
   const struct cp_result *r = &c->r;
-  printf("  # case %s\n", c->id);
   key_str(2, "- family", r->family);
   key_str(4, "kind", "performance");
   key_str(4, "measure", r->measure);

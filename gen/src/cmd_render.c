@@ -10,6 +10,8 @@
 
 #include "commands.h"
 #include "dataset.h"
+#include "diff.h"
+#include "diff_page.h"
 #include "layout.h"
 #include "page.h"
 #include "render.h"
@@ -25,6 +27,10 @@ static const char usage[] =
     "DIR/<series>/<library>-<version>/dataset.yaml of --data) as\n"
     "  OUT/<series>/<library.slug>-<lower-case library.version>/index.wiki  (MediaWiki)\n"
     "  OUT/<series>/<library.slug>-<lower-case library.version>/index.md    (GitHub Markdown)\n"
+    "and, for every two consecutive versions of one library on one series\n"
+    "(versions ordered as numbers: 2.28.3 < 3.6.6 < 10.0), their diff page\n"
+    "  OUT/<series>/diff-<library.slug>-<old version>-to-<new version>/index.*\n"
+    "with the default thresholds of `cryptoperf diff`.\n"
     "through the layout the dataset names (`layout:`), i.e. the templates in\n"
     "TEMPLATES/<layout>/page.md and tables.yaml (see templates/README.md).\n"
     "Each dataset is validated first (as `cryptoperf validate` does); when any\n"
@@ -61,6 +67,8 @@ typedef struct {
     size_t nlayouts;
     output *out;
     size_t nout;
+    cp_dataset *sets;   /* the valid datasets, kept for the diff pages */
+    size_t nsets;
     double load_s, render_s;   /* --timing */
 } job;
 
@@ -93,12 +101,18 @@ static void add_output(job *j, const char *dir, const char *ext, cp_buf *content
     memset(content, 0, sizeof *content);
 }
 
+static char *lower(const char *s)
+{
+    char *t = cp_xstrdup(s);
+    for (char *p = t; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    return t;
+}
+
 /* OUT/<series>/<slug>-<lower(version)>, from the dataset's own header */
 static char *page_dir(const cp_dataset *ds, const char *outdir)
 {
-    char *version = cp_xstrdup(cp_dataset_text(ds, "library.version"));
-    for (char *p = version; *p; p++)
-        *p = (char)tolower((unsigned char)*p);
+    char *version = lower(cp_dataset_text(ds, "library.version"));
     char *dir = cp_xasprintf("%s/%s/%s-%s", outdir, cp_dataset_text(ds, "series"), cp_dataset_text(ds, "library.slug"),
                              version);
     free(version);
@@ -136,7 +150,66 @@ static int render_one(job *j, const char *path, const cp_schema *schema, const c
     if (l)
         cp_page_free(&page);
     j->render_s += now() - t1;
-    cp_dataset_free(&ds);
+    if (status == CP_EXIT_OK) {
+        j->sets = cp_xrealloc(j->sets, (j->nsets + 1) * sizeof *j->sets);
+        j->sets[j->nsets++] = ds;
+    } else {
+        cp_dataset_free(&ds);
+    }
+    return status;
+}
+
+static int by_library_version(const void *pa, const void *pb)
+{
+    const cp_dataset *a = pa, *b = pb;
+    static const char *const keys[] = { "series", "library.slug" };
+    for (size_t i = 0; i < 2; i++) {
+        int c = strcmp(cp_dataset_text(a, keys[i]), cp_dataset_text(b, keys[i]));
+        if (c)
+            return c;
+    }
+    return cp_version_cmp(cp_dataset_text(a, "library.version"), cp_dataset_text(b, "library.version"));
+}
+
+static int same_library(const cp_dataset *a, const cp_dataset *b)
+{
+    return !strcmp(cp_dataset_text(a, "series"), cp_dataset_text(b, "series")) &&
+           !strcmp(cp_dataset_text(a, "library.slug"), cp_dataset_text(b, "library.slug"));
+}
+
+/* A diff page for every two consecutive versions of a library on a series,
+ * so each release shows what got faster, slower, bigger or smaller. */
+static int add_diff_pages(job *j, const char *templates, const char *outdir)
+{
+    qsort(j->sets, j->nsets, sizeof *j->sets, by_library_version);
+    cp_diff_thresholds th;
+    cp_diff_thresholds_default(&th);
+    int status = CP_EXIT_OK;
+    for (size_t i = 1; i < j->nsets; i++) {
+        const cp_dataset *old_ds = &j->sets[i - 1], *new_ds = &j->sets[i];
+        if (!same_library(old_ds, new_ds))
+            continue;
+        cp_diag diag = { stderr, 0 };
+        const cp_layout *l = layout_for(j, templates, cp_dataset_text(new_ds, "layout"), &diag);
+        if (!l) {
+            status = CP_EXIT_USAGE;
+            continue;
+        }
+        cp_diff d;
+        cp_diff_compute(&d, old_ds->results, old_ds->nresults, new_ds->results, new_ds->nresults, &th);
+        cp_buf out[2] = { { 0 }, { 0 } };
+        cp_diff_page_write(out, &d, old_ds, new_ds, &th, l);
+        char *v1 = lower(cp_dataset_text(old_ds, "library.version"));
+        char *v2 = lower(cp_dataset_text(new_ds, "library.version"));
+        char *dir = cp_xasprintf("%s/%s/diff-%s-%s-to-%s", outdir, cp_dataset_text(new_ds, "series"),
+                                 cp_dataset_text(new_ds, "library.slug"), v1, v2);
+        add_output(j, dir, cp_writer_wiki.ext, &out[0]);
+        add_output(j, dir, cp_writer_md.ext, &out[1]);
+        free(dir);
+        free(v1);
+        free(v2);
+        cp_diff_free(&d);
+    }
     return status;
 }
 
@@ -150,6 +223,9 @@ static void job_free(job *j)
         free(j->out[i].data);
     }
     free(j->out);
+    for (size_t i = 0; i < j->nsets; i++)
+        cp_dataset_free(&j->sets[i]);
+    free(j->sets);
 }
 
 static int run(int argc, char **argv)
@@ -212,6 +288,11 @@ static int run(int argc, char **argv)
     }
     cp_schema_free(schema);
     globfree(&g);
+    if (status == CP_EXIT_OK) {
+        double t = now();
+        status = add_diff_pages(&j, templates, outdir);
+        j.render_s += now() - t;
+    }
     if (status != CP_EXIT_OK) {
         fprintf(stderr, "cryptoperf render: nothing written (%s)\n",
                 status == CP_EXIT_INVALID ? "invalid data" : "template or file problem");

@@ -15,5 +15,7 @@ typedef struct {
 extern const cp_command cp_cmd_validate;
 extern const cp_command cp_cmd_import;
 extern const cp_command cp_cmd_render;
+extern const cp_command cp_cmd_diff;
+extern const cp_command cp_cmd_publish;
 
 #endif

@@ -8,6 +8,8 @@ static const cp_command *const commands[] = {
     &cp_cmd_validate,
     &cp_cmd_import,
     &cp_cmd_render,
+    &cp_cmd_diff,
+    &cp_cmd_publish,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -38,6 +38,11 @@ char *cp_read_file(const char *path, size_t *len);
  * already identical, so unchanged pages keep their mtime. Returns -1 with
  * errno set on failure, leaving no temporary behind. */
 int cp_write_file_atomic(const char *path, const char *data, size_t len);
+
+/* Orders version strings as people read them: runs of digits compare by
+ * value, everything else byte by byte, so 2.28.3 < 3.6.6 < 10.0 and
+ * 040000B1 < 050000B2. */
+int cp_version_cmp(const char *a, const char *b);
 int cp_mkdir_p(const char *dir);
 
 #endif

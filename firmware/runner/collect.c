@@ -1,0 +1,385 @@
+#include "collect.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "elfsize.h"
+#include "quote.h"
+#include "util.h"
+
+/* Run-header keys that may differ between the images of one dataset: the
+ * configuration is the axis the images span, the overhead is calibrated in
+ * each binary. */
+static const char *const per_image_keys[] = { "configuration", "configuration_meaning", "counter.overhead" };
+
+static void complain(cpr_collection *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void complain(cpr_collection *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(c->err, fmt, ap);
+    va_end(ap);
+    fputc('\n', c->err);
+    c->errors++;
+}
+
+static void where(char *buf, size_t size, const cp_node *n)
+{
+    snprintf(buf, size, "%s:%u:%u", n->mark.file, n->mark.line, n->mark.column);
+}
+
+void cpr_collection_init(cpr_collection *c, FILE *err)
+{
+    memset(c, 0, sizeof *c);
+    c->err = err;
+}
+
+void cpr_collection_free(cpr_collection *c)
+{
+    for (size_t i = 0; i < c->n; i++) {
+        cpr_set *s = &c->v[i];
+        for (size_t a = 0; a < s->naxes; a++) {
+            free(s->axis_label[a]);
+            free(s->axis_meaning[a]);
+        }
+        free(s->axis_label);
+        free(s->axis_meaning);
+        cpr_rows_free(&s->rows);
+    }
+    free(c->v);
+    for (size_t i = 0; i < c->ndocs; i++)
+        cp_doc_free(&c->docs[i]);
+    free(c->docs);
+    memset(c, 0, sizeof *c);
+}
+
+static int same_opt(const char *a, const char *b)
+{
+    return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+static cpr_set *find_set(const cpr_collection *c, const cpr_image *im)
+{
+    for (size_t i = 0; i < c->n; i++) {
+        const cpr_image *k = c->v[i].key;
+        if (strcmp(k->board, im->board) == 0 && same_opt(k->library, im->library) &&
+            same_opt(k->version, im->version))
+            return &c->v[i];
+    }
+    return NULL;
+}
+
+int cpr_collection_has_set(const cpr_collection *c, const cpr_image *im)
+{
+    return find_set(c, im) != NULL;
+}
+
+static cpr_set *set_for(cpr_collection *c, const cpr_image *im)
+{
+    cpr_set *found = find_set(c, im);
+    if (found)
+        return found;
+    c->v = cp_xrealloc(c->v, (c->n + 1) * sizeof *c->v);
+    cpr_set *s = &c->v[c->n++];
+    memset(s, 0, sizeof *s);
+    s->key = im;
+    s->overhead_min = -1;
+    return s;
+}
+
+static int excluded(const char *path)
+{
+    for (size_t i = 0; i < sizeof per_image_keys / sizeof per_image_keys[0]; i++)
+        if (strcmp(path, per_image_keys[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* Reports where run header b differs from a (both mappings). */
+static void compare_runs(cpr_collection *c, const cp_node *a, const cp_node *b, const char *prefix,
+                         const char *a_name)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        const cp_node *x = pass ? b : a, *y = pass ? a : b;
+        for (size_t i = 0; i < x->count; i++) {
+            const char *key = x->keys[i]->text;
+            char *path = prefix[0] ? cp_xasprintf("%s.%s", prefix, key) : cp_xstrdup(key);
+            const cp_node *other = cp_map_get(y, key);
+            const cp_node *here = x->items[i];
+            char loc[512];
+            where(loc, sizeof loc, pass ? here : (other ? other : b));
+            if (excluded(path)) {
+                /* may differ */
+            } else if (!other) {
+                if (pass)
+                    complain(c, "%s: run.%s: expected the same run header as %s, found a key it lacks", loc, path, a_name);
+                else
+                    complain(c, "%s: run: expected %s as in %s, found none", loc, cpr_q(path), a_name);
+            } else if (pass == 0) {
+                if (here->kind == CP_MAP && other->kind == CP_MAP) {
+                    compare_runs(c, here, other, path, a_name);
+                } else if (here->kind != other->kind ||
+                           (here->kind == CP_SCALAR && strcmp(here->text, other->text) != 0) ||
+                           here->kind == CP_SEQ) {
+                    const char *hv = cp_scalar(here), *ov = cp_scalar(other);
+                    complain(c, "%s: run.%s: expected %s as in %s, found %s", loc, path,
+                             hv ? cpr_q(hv) : "a collection", a_name, ov ? cpr_q(ov) : "a collection");
+                }
+            }
+            free(path);
+        }
+    }
+}
+
+static const char *run_text(const cp_node *run, const char *a, const char *b)
+{
+    const cp_node *n = cp_map_get(run, a);
+    return cp_scalar(b ? cp_map_get(n, b) : n);
+}
+
+/* The run header must describe the image the manifest says it is. */
+static void check_identity(cpr_collection *c, const cpr_image *im, const cp_node *run, const char *name)
+{
+    struct {
+        const char *a, *b, *want;
+        int fold;
+    } checks[] = {
+        { "board", NULL, im->board, 0 },
+        { "qemu_machine", NULL, im->machine, 0 },
+        { "library", "slug", im->library, 0 },
+        { "library", "version", im->version, 0 },
+        { "library", "package", im->package, 0 },
+        { "configuration", NULL, im->configuration, 1 },
+    };
+    for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {
+        const char *got = run_text(run, checks[i].a, checks[i].b);
+        const char *want = checks[i].want;
+        if (!want)
+            continue;
+        if (!got || (checks[i].fold ? strcasecmp(got, want) : strcmp(got, want)) != 0)
+            complain(c, "%s: run.%s%s%s: expected %s (manifest line %u), found %s", name, checks[i].a,
+                     checks[i].b ? "." : "", checks[i].b ? checks[i].b : "", cpr_q(want), im->line, cpr_q(got));
+    }
+    const cp_node *shift = cp_map_get(cp_map_get(run, "counter"), "icount_shift");
+    long long v;
+    if (!shift || cp_scalar_int(shift, &v) < 0 || v != im->icount_shift)
+        complain(c, "%s: run.counter.icount_shift: expected %d as QEMU ran it, found %s", name,
+                 im->icount_shift, cpr_q(cp_scalar(shift)));
+}
+
+static void note_axis(cpr_set *s, const cp_node *run)
+{
+    const char *label = run_text(run, "configuration", NULL);
+    const char *meaning = run_text(run, "configuration_meaning", NULL);
+    if (!label || !meaning)
+        return;
+    for (size_t i = 0; i < s->naxes; i++)
+        if (strcmp(s->axis_label[i], label) == 0)
+            return;
+    s->axis_label = cp_xrealloc(s->axis_label, (s->naxes + 1) * sizeof *s->axis_label);
+    s->axis_meaning = cp_xrealloc(s->axis_meaning, (s->naxes + 1) * sizeof *s->axis_meaning);
+    s->axis_label[s->naxes] = cp_xstrdup(label);
+    s->axis_meaning[s->naxes] = cp_xstrdup(meaning);
+    s->naxes++;
+}
+
+static void note_overhead(cpr_collection *c, cpr_set *s, const cp_node *run, const char *name)
+{
+    const cp_node *o = cp_map_get(cp_map_get(run, "counter"), "overhead");
+    long long v;
+    if (!o || cp_scalar_int(o, &v) < 0 || v < 0) {
+        complain(c, "%s: run.counter.overhead: expected the calibrated overhead (an integer >= 0), found %s",
+                 name, cpr_q(cp_scalar(o)));
+        return;
+    }
+    if (s->overhead_min < 0 || v < s->overhead_min)
+        s->overhead_min = v;
+    if (v > s->overhead_max)
+        s->overhead_max = v;
+}
+
+/* One result mapping into a row; returns 0 when it is well-formed. */
+static int add_result(cpr_collection *c, cpr_set *s, const cp_node *res)
+{
+    char loc[512];
+    where(loc, sizeof loc, res);
+    if (res->kind != CP_MAP) {
+        complain(c, "%s: results: expected a mapping of result fields, found a %s", loc,
+                 res->kind == CP_SEQ ? "sequence" : "scalar");
+        return -1;
+    }
+    unsigned before = c->errors;
+    cpr_row *r = cpr_rows_add(&s->rows);
+    r->origin = cp_xstrdup(loc);
+    for (size_t i = 0; i < res->count; i++) {
+        const char *key = res->keys[i]->text;
+        const cp_node *val = res->items[i];
+        where(loc, sizeof loc, val);
+        cp_field f = cp_field_by_name(key);
+        if (f == CP_F_COUNT) {
+            complain(c, "%s: %s: expected a result field of schema/README.md, found an unknown field", loc, cpr_q(key));
+            continue;
+        }
+        if (val->kind != CP_SCALAR) {
+            complain(c, "%s: %s: expected a scalar, found a collection", loc, cpr_q(key));
+            continue;
+        }
+        long long v;
+        if (cp_fields[f].type == CP_FT_INT) {
+            if (cp_scalar_int(val, &v) < 0) {
+                complain(c, "%s: %s: expected an integer, found %s", loc, key, cpr_q(val->text));
+                continue;
+            }
+            cpr_row_set_int(r, f, v);
+        } else {
+            cpr_row_set_text(r, f, val->text);
+        }
+    }
+    where(loc, sizeof loc, res);
+    const char *kind = r->text[CP_F_KIND];
+    if (r->text[CP_F_CYCLES])
+        complain(c, "%s: cycles: expected instructions (QEMU icount counts instructions), found cycles", loc);
+    if (kind && strcmp(kind, "performance") == 0 && !r->text[CP_F_INSTRUCTIONS])
+        complain(c, "%s: expected an 'instructions' count in a performance result, found none", loc);
+    return c->errors == before ? 0 : -1;
+}
+
+void cpr_collect_output(cpr_collection *c, const cpr_image *im, const char *name, const char *out, size_t len)
+{
+    c->docs = cp_xrealloc(c->docs, (c->ndocs + 1) * sizeof *c->docs);
+    cp_doc *doc = &c->docs[c->ndocs++];
+    memset(doc, 0, sizeof *doc);
+    if (cp_doc_load_mem(doc, name, out, len, c->err) < 0) {
+        c->errors++;
+        return;
+    }
+    const cp_node *root = doc->root;
+    const cp_node *run = cp_map_get(root, "run");
+    const cp_node *results = cp_map_get(root, "results");
+    if (!root || root->kind != CP_MAP || !run || run->kind != CP_MAP || !results || results->kind != CP_SEQ) {
+        complain(c, "%s: expected a YAML mapping with a 'run' mapping and a 'results' list, found %s", name,
+                 !root ? "no document" : "something else");
+        return;
+    }
+    check_identity(c, im, run, name);
+    cpr_set *s = set_for(c, im);
+    if (!s->run) {
+        s->run = run;
+        s->run_image = doc->file;
+    } else {
+        compare_runs(c, s->run, run, "", s->run_image);
+    }
+    note_axis(s, run);
+    note_overhead(c, s, run, name);
+    for (size_t i = 0; i < results->count; i++)
+        add_result(c, s, results->items[i]);
+}
+
+/* Parses "key=value,key=value" into the identifying fields of r. */
+static int parse_fields(cpr_collection *c, cpr_row *r, const char *spec, const char *loc)
+{
+    char *copy = cp_xstrdup(spec);
+    int rc = 0;
+    for (char *save = NULL, *item = strtok_r(copy, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(item, '=');
+        cp_field f = CP_F_COUNT;
+        if (eq) {
+            *eq = '\0';
+            f = cp_field_by_name(item);
+        }
+        if (!eq || f == CP_F_COUNT || cp_fields[f].role != CP_ROLE_ID || !eq[1]) {
+            if (eq)
+                *eq = '=';
+            complain(c, "%s: fields: expected key=value with an identifying result field, found %s", loc, cpr_q(item));
+            rc = -1;
+            continue;
+        }
+        if (cp_fields[f].type == CP_FT_INT) {
+            char *end;
+            long long v = strtoll(eq + 1, &end, 10);
+            if (*end) {
+                complain(c, "%s: fields: %s: expected an integer, found %s", loc, item, cpr_q(eq + 1));
+                rc = -1;
+                continue;
+            }
+            cpr_row_set_int(r, f, v);
+        } else {
+            cpr_row_set_text(r, f, eq + 1);
+        }
+    }
+    free(copy);
+    return rc;
+}
+
+/* Performance row p matches footprint row fp when every identifying field
+ * fp names has the same value in p. */
+static int matches(const cpr_row *fp, const cpr_row *p)
+{
+    for (int f = 0; f < CP_F_COUNT; f++) {
+        if (f == CP_F_KIND || cp_fields[f].role != CP_ROLE_ID || !fp->text[f])
+            continue;
+        if (!p->text[f] || strcmp(fp->text[f], p->text[f]) != 0)
+            return 0;
+    }
+    return p->text[CP_F_KIND] && strcmp(p->text[CP_F_KIND], "performance") == 0;
+}
+
+static int sizes(cpr_collection *c, const char *top, const char *image, cpr_footprint *fp, const char *loc)
+{
+    char *path = image[0] == '/' ? cp_xstrdup(image) : cp_xasprintf("%s/%s", top, image);
+    const char *why = NULL;
+    int rc = cpr_elf_footprint(path, fp, &why);
+    if (rc < 0)
+        complain(c, "%s: %s: expected an ELF32 image, %s", loc, path, why);
+    free(path);
+    return rc;
+}
+
+void cpr_collect_footprint(cpr_collection *c, const cpr_manifest *m, const cpr_image *im, const char *top)
+{
+    char loc[512];
+    snprintf(loc, sizeof loc, "%s:%u: %s", m->path, im->line, im->image);
+    cpr_footprint img, base;
+    if (sizes(c, top, im->image, &img, loc) < 0 || sizes(c, top, im->baseline, &base, loc) < 0)
+        return;
+    if (img.code < base.code || img.konst < base.konst || img.data < base.data) {
+        complain(c, "%s: expected an image at least as large as its baseline %s, found code/const/data "
+                 "%llu/%llu/%llu against %llu/%llu/%llu", loc, im->baseline, img.code, img.konst, img.data,
+                 base.code, base.konst, base.data);
+        return;
+    }
+    cpr_set *s = set_for(c, im);
+    cpr_row *r = cpr_rows_add(&s->rows);
+    r->origin = cp_xstrdup(loc);
+    if (parse_fields(c, r, im->fields, loc) < 0)
+        return;
+    cpr_row_set_text(r, CP_F_KIND, "footprint");
+    cpr_row_set_int(r, CP_F_CODE_BYTES, (long long)(img.code - base.code));
+    cpr_row_set_int(r, CP_F_CONST_BYTES, (long long)(img.konst - base.konst));
+    cpr_row_set_int(r, CP_F_DATA_BYTES, (long long)(img.data - base.data));
+    /* Stack and heap: the most any matching measured call needed (the row
+     * stands for every key and buffer size of the operation). */
+    long long stack = -1, heap = -1;
+    size_t n = 0;
+    for (size_t i = 0; i < s->rows.n; i++) {
+        const cpr_row *p = &s->rows.v[i];
+        if (p == r || !matches(r, p))
+            continue;
+        n++;
+        if (p->text[CP_F_STACK_BYTES] && p->num[CP_F_STACK_BYTES] > stack)
+            stack = p->num[CP_F_STACK_BYTES];
+        if (p->text[CP_F_HEAP_BYTES] && p->num[CP_F_HEAP_BYTES] > heap)
+            heap = p->num[CP_F_HEAP_BYTES];
+    }
+    if (n == 0) {
+        complain(c, "%s: expected a measured performance result matching %s (for stack and heap), found none",
+                 loc, cpr_q(im->fields));
+        return;
+    }
+    if (stack >= 0)
+        cpr_row_set_int(r, CP_F_STACK_BYTES, stack);
+    if (heap >= 0)
+        cpr_row_set_int(r, CP_F_HEAP_BYTES, heap);
+}

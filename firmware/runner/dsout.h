@@ -1,0 +1,31 @@
+/* The text of one measured dataset (schema/README.md): header, then one
+ * flow mapping per result in fields.def order. No dates, no timings: two
+ * runs of the same firmware give the same bytes. */
+#ifndef CPR_DSOUT_H
+#define CPR_DSOUT_H
+
+#include "row.h"
+#include "util.h"
+
+typedef struct {
+    const char *series;
+    const char *lib_slug, *lib_name, *lib_version, *lib_version_note, *lib_package;
+    const char *mcu, *mcu_short, *core, *board, *emulator;
+    long long core_clock_hz;
+    const char *clock_note;
+    const char *compiler, *flags, *optimization, *libc;
+    const char *counter_method;
+    int icount_shift;
+    long long overhead;          /* < 0: not written */
+    const char *first_call, *first_call_note;
+    const char *firmware_revision, *runner;
+    char *const *axis_label;     /* configuration labels and what they mean */
+    char *const *axis_meaning;
+    size_t naxes;
+    const char *const *notes;
+    size_t nnotes;
+} cpr_header;
+
+void cpr_dataset_text(cp_buf *b, const cpr_header *h, const cpr_rows *rows);
+
+#endif

@@ -1,0 +1,203 @@
+#include "header.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pool.h"
+#include "quote.h"
+#include "util.h"
+
+static const char *run_get(const cp_node *run, const char *a, const char *b)
+{
+    const cp_node *n = cp_map_get(run, a);
+    return cp_scalar(b ? cp_map_get(n, b) : n);
+}
+
+static char *keep(char ***owned, size_t *n, char *s)
+{
+    *owned = cp_xrealloc(*owned, (*n + 2) * sizeof **owned);
+    (*owned)[(*n)++] = s;
+    (*owned)[*n] = NULL;
+    return s;
+}
+
+/* "QEMU emulator version 7.2.22 (Debian ...)" -> "7.2.22" */
+static char *qemu_version(const char *line)
+{
+    const char *v = line ? strstr(line, "version ") : NULL;
+    if (!v)
+        return cp_xstrdup("(unknown version)");
+    v += strlen("version ");
+    size_t n = strcspn(v, " ");
+    return cp_xstrndup(v, n);
+}
+
+static char *upper_tail(const char *slug)
+{
+    const char *dash = strrchr(slug, '-');
+    char *s = cp_xstrdup(dash ? dash + 1 : slug);
+    for (char *p = s; *p; p++)
+        *p = (char)toupper((unsigned char)*p);
+    return s;
+}
+
+int cpr_header_build(cpr_header *h, char ***owned, const cpr_set *s, const cpr_host_facts *facts, FILE *err)
+{
+    memset(h, 0, sizeof *h);
+    *owned = NULL;
+    size_t n = 0;
+    const cp_node *run = s->run;
+    if (!run) {
+        fprintf(err, "%s: %s %s: expected at least one benchmark image run for this dataset, found only "
+                "footprint images\n", s->key->board, s->key->library ? s->key->library : "-",
+                s->key->version ? s->key->version : "-");
+        return -1;
+    }
+    struct {
+        const char **dst;
+        const char *a, *b;
+    } need[] = {
+        { &h->series, "board", NULL },
+        { &h->lib_slug, "library", "slug" },
+        { &h->lib_name, "library", "name" },
+        { &h->lib_version, "library", "version" },
+        { &h->core, "core", NULL },
+        { &h->compiler, "toolchain", "compiler" },
+        { &h->counter_method, "counter", "method" },
+    };
+    int missing = 0;
+    for (size_t i = 0; i < sizeof need / sizeof need[0]; i++) {
+        *need[i].dst = run_get(run, need[i].a, need[i].b);
+        if (!*need[i].dst || !**need[i].dst) {
+            fprintf(err, "%s: run.%s%s%s: expected a value for the dataset header, found none\n", s->run_image,
+                    need[i].a, need[i].b ? "." : "", need[i].b ? need[i].b : "");
+            missing++;
+        }
+    }
+    long long clock = 0;
+    if (cp_scalar_int(cp_map_get(run, "core_clock_hz"), &clock) < 0 || clock < 1) {
+        fprintf(err, "%s: run.core_clock_hz: expected the nominal clock in Hz, found none\n", s->run_image);
+        missing++;
+    }
+    if (missing)
+        return -1;
+    /* The compiler as the host names it (with the Debian revision), once it
+     * is the one the firmware says built it. */
+    const char *built = strchr(h->compiler, ' ');
+    if (facts->cc_version_line) {
+        if (built && !strstr(facts->cc_version_line, built + 1)) {
+            fprintf(err, "%s: run.toolchain.compiler: expected the installed compiler (%s), found %s: "
+                    "rebuild the images\n", s->run_image, cpr_q(facts->cc_version_line), cpr_q(h->compiler));
+            return -1;
+        }
+        h->compiler = facts->cc_version_line;
+    }
+    h->core_clock_hz = clock;
+    h->clock_note = run_get(run, "clock_note", NULL);
+    h->lib_package = run_get(run, "library", "package");
+    const char *full = run_get(run, "library", "version_full");
+    h->lib_version_note = keep(owned, &n, full ? cp_xasprintf("reported by the library at run time (\"%s\")", full)
+                                               : cp_xstrdup("reported by the library at run time"));
+    h->mcu_short = facts->mcu_short ? facts->mcu_short : keep(owned, &n, upper_tail(h->series));
+    h->mcu = facts->mcu ? facts->mcu
+                        : keep(owned, &n, cp_xasprintf("Arm %s FPGA image (%s), emulated", h->mcu_short, h->core));
+    h->board = facts->board_name ? facts->board_name : keep(owned, &n, cp_xasprintf("Arm MPS2+ %s", h->mcu_short));
+    char *qv = keep(owned, &n, qemu_version(facts->qemu_version_line));
+    const char *machine = run_get(run, "qemu_machine", NULL);
+    h->emulator = keep(owned, &n, cp_xasprintf("QEMU %s %s", qv, machine ? machine : s->key->machine));
+    h->flags = run_get(run, "toolchain", "flags");
+    h->optimization = run_get(run, "toolchain", "optimization");
+    h->libc = run_get(run, "toolchain", "libc");
+    long long shift = 0;
+    cp_scalar_int(cp_map_get(cp_map_get(run, "counter"), "icount_shift"), &shift);
+    h->icount_shift = (int)shift;
+    h->overhead = s->overhead_min == s->overhead_max ? s->overhead_min : -1;
+    h->first_call = run_get(run, "counter", "first_call");
+    h->first_call_note = run_get(run, "counter", "first_call_note");
+    h->firmware_revision = facts->revision;
+    h->runner = keep(owned, &n, cp_xasprintf("cryptoperf-run (%s)", facts->qemu_version_line
+                                                                        ? facts->qemu_version_line : "QEMU"));
+    h->axis_label = s->axis_label;
+    h->axis_meaning = s->axis_meaning;
+    h->naxes = s->naxes;
+
+    /* notes: what the firmware says about its methods, and a per-image
+     * overhead when the images calibrated different ones */
+    static const char *const note_keys[] = { "stack_method", "heap_method", "message_notes" };
+    const char **notes = cp_xcalloc(5, sizeof *notes);
+    notes[h->nnotes++] = "Figures are executed instructions counted by QEMU (-icount), not cycles: the emulator "
+                         "models no pipeline, no wait states and no caches.";
+    for (size_t i = 0; i < 3; i++) {
+        const char *t = run_get(run, note_keys[i], NULL);
+        if (t && *t)
+            notes[h->nnotes++] = t;
+    }
+    if (h->overhead < 0)
+        notes[h->nnotes++] = keep(owned, &n, cp_xasprintf(
+            "The measurement overhead is calibrated in each image (%lld to %lld instructions) and subtracted "
+            "from every figure of that image.", s->overhead_min, s->overhead_max));
+    h->notes = notes;
+    return 0;
+}
+
+void cpr_header_release(cpr_header *h, char **owned)
+{
+    for (size_t i = 0; owned && owned[i]; i++)
+        free(owned[i]);
+    free(owned);
+    free((void *)h->notes);
+    memset(h, 0, sizeof *h);
+}
+
+static char *run_capture(char *const argv[], cp_buf *out)
+{
+    cpr_job job = { .label = argv[0], .argv = argv, .timeout_s = 60 };
+    cpr_pool_opts o = { .parallel = 1 };
+    int rc = cpr_pool_run(&job, 1, &o);
+    char *fail = rc < 0 ? cp_xstrdup("interrupted") : cpr_job_failure(&job);
+    *out = job.out;
+    cp_buf_free(&job.err);
+    return fail;
+}
+
+char *cpr_command_first_line(char *const argv[])
+{
+    cp_buf out;
+    char *fail = run_capture(argv, &out);
+    char *line = NULL;
+    if (!fail && out.data)
+        line = cp_xstrndup(out.data, strcspn(out.data, "\n"));
+    free(fail);
+    cp_buf_free(&out);
+    return line;
+}
+
+/* What goes into an image: firmware and port sources and their make rules;
+ * the runner itself does not. */
+#define FIRMWARE_PATHS "firmware", "crypto", "mk/firmware.mk", ":(glob)mk/fw-*.mk", ":(exclude)firmware/runner"
+
+char *cpr_git_revision(const char *top)
+{
+    /* The last commit that changed the firmware, not HEAD: a commit
+     * elsewhere (templates, the datasets themselves) leaves the firmware and
+     * so the datasets unchanged. */
+    char *rev_argv[] = { "git", "-C", (char *)top, "log", "-1", "--format=%h", "--", FIRMWARE_PATHS, NULL };
+    char *rev = cpr_command_first_line(rev_argv);
+    if (!rev || !*rev) {
+        free(rev);
+        return NULL;
+    }
+    /* uncommitted changes (tracked or not) to what goes into an image */
+    char *st_argv[] = { "git", "-C", (char *)top, "status", "--porcelain", "--", FIRMWARE_PATHS, NULL };
+    cp_buf out;
+    char *fail = run_capture(st_argv, &out);
+    if (!fail && out.len > 0) {
+        char *dirty = cp_xasprintf("%s-dirty", rev);
+        free(rev);
+        rev = dirty;
+    }
+    free(fail);
+    cp_buf_free(&out);
+    return rev;
+}

@@ -1,0 +1,270 @@
+/* cryptoperf-run: runs the firmware images of a manifest in QEMU, in
+ * parallel, and turns what they print into one dataset per library version
+ * under data/. All or nothing: any failing image, timeout or invalid output
+ * and no dataset is written. Usage in firmware/runner/README.md. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "collect.h"
+#include "dataset.h"
+#include "dsout.h"
+#include "header.h"
+#include "manifest.h"
+#include "order.h"
+#include "pool.h"
+#include "quote.h"
+#include "run.h"
+#include "schema.h"
+#include "util.h"
+
+enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
+
+static const char usage[] =
+    "usage: cryptoperf-run [options] MANIFEST\n"
+    "Runs the images of MANIFEST (mk/firmware.mk's manifest.tsv) in QEMU and writes\n"
+    "DATA/<board>/<library>-<version>/dataset.yaml for each library version.\n"
+    "  -j N             images run in parallel (default: number of cores)\n"
+    "  --kind K         run the images of kind K (repeatable; default: bench)\n"
+    "  --no-footprint   skip the footprint images\n"
+    "  --data DIR       where datasets go (default: data)\n"
+    "  --schema FILE    dataset schema (default: schema/dataset.schema.json)\n"
+    "  --top DIR        folder manifest paths are relative to (default: .)\n"
+    "  --qemu PROG      emulator (default: qemu-system-arm)\n"
+    "  --cc PROG        the compiler that built the images, for the header\n"
+    "                   (default: arm-none-eabi-gcc)\n"
+    "  --timeout S      per-image time limit, overriding the manifest's\n"
+    "  --revision R     firmware revision (default: git revision of --top)\n"
+    "  --mcu S, --mcu-short S, --board-name S   hardware naming for the header\n"
+    "  --dry-run        check everything, write nothing\n"
+    "exit status: 0 ok, 1 a run failed or gave invalid data (nothing written),\n"
+    "2 usage or I/O error\n";
+
+typedef struct {
+    unsigned jobs;
+    const char **kinds;
+    size_t nkinds;
+    int footprint, dry_run;
+    const char *data, *schema, *top, *qemu, *cc, *revision, *manifest;
+    unsigned timeout;
+    cpr_host_facts facts;
+} options;
+
+static int parse_options(options *o, int argc, char **argv)
+{
+    enum { O_KIND = 256, O_NOFP, O_DATA, O_SCHEMA, O_TOP, O_QEMU, O_TIMEOUT, O_REV, O_MCU, O_MCUS, O_BOARD,
+           O_DRY, O_HELP, O_CC };
+    static const struct option longopts[] = {
+        { "kind", required_argument, 0, O_KIND },      { "no-footprint", no_argument, 0, O_NOFP },
+        { "data", required_argument, 0, O_DATA },      { "schema", required_argument, 0, O_SCHEMA },
+        { "top", required_argument, 0, O_TOP },        { "qemu", required_argument, 0, O_QEMU },
+        { "cc", required_argument, 0, O_CC },
+        { "timeout", required_argument, 0, O_TIMEOUT }, { "revision", required_argument, 0, O_REV },
+        { "mcu", required_argument, 0, O_MCU },        { "mcu-short", required_argument, 0, O_MCUS },
+        { "board-name", required_argument, 0, O_BOARD }, { "dry-run", no_argument, 0, O_DRY },
+        { "help", no_argument, 0, O_HELP },            { 0, 0, 0, 0 },
+    };
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    o->jobs = ncpu > 0 ? (unsigned)ncpu : 1;
+    o->footprint = 1;
+    o->data = "data";
+    o->schema = "schema/dataset.schema.json";
+    o->top = ".";
+    o->qemu = "qemu-system-arm";
+    o->cc = "arm-none-eabi-gcc";
+    o->kinds = cp_xcalloc((size_t)argc + 1, sizeof *o->kinds);
+    int c;
+    char *end;
+    while ((c = getopt_long(argc, argv, "j:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'j':
+            o->jobs = (unsigned)strtoul(optarg, &end, 10);
+            if (*end || o->jobs < 1 || o->jobs > 1024) {
+                fprintf(stderr, "cryptoperf-run: -j: expected a number of jobs 1..1024, found %s\n", cpr_q(optarg));
+                return -1;
+            }
+            break;
+        case O_KIND: o->kinds[o->nkinds++] = optarg; break;
+        case O_NOFP: o->footprint = 0; break;
+        case O_DATA: o->data = optarg; break;
+        case O_SCHEMA: o->schema = optarg; break;
+        case O_TOP: o->top = optarg; break;
+        case O_QEMU: o->qemu = optarg; break;
+        case O_CC: o->cc = optarg; break;
+        case O_TIMEOUT:
+            o->timeout = (unsigned)strtoul(optarg, &end, 10);
+            if (*end || o->timeout < 1) {
+                fprintf(stderr, "cryptoperf-run: --timeout: expected seconds >= 1, found %s\n", cpr_q(optarg));
+                return -1;
+            }
+            break;
+        case O_REV: o->revision = optarg; break;
+        case O_MCU: o->facts.mcu = optarg; break;
+        case O_MCUS: o->facts.mcu_short = optarg; break;
+        case O_BOARD: o->facts.board_name = optarg; break;
+        case O_DRY: o->dry_run = 1; break;
+        case 'h':
+        case O_HELP: fputs(usage, stdout); exit(EXIT_OK);
+        default: fputs(usage, stderr); return -1;
+        }
+    }
+    if (optind != argc - 1) {
+        fputs(usage, stderr);
+        return -1;
+    }
+    o->manifest = argv[optind];
+    if (!o->nkinds)
+        o->kinds[o->nkinds++] = "bench";
+    return 0;
+}
+
+/* Every dataset of the run as text, checked against the schema under its
+ * final name. Returns the number of problems. */
+static unsigned assemble(cpr_collection *col, const options *o, const cp_schema *schema, cp_buf *texts,
+                         char **paths)
+{
+    unsigned problems = 0;
+    cpr_order *order = cpr_order_new(cp_schema_root(schema));
+    for (size_t i = 0; i < col->n; i++) {
+        cpr_set *s = &col->v[i];
+        cpr_header h;
+        char **owned;
+        if (cpr_header_build(&h, &owned, s, &o->facts, stderr) < 0) {
+            problems++;
+            cpr_header_release(&h, owned);
+            continue;
+        }
+        cpr_order_sort(order, &s->rows);
+        problems += cpr_order_duplicates(&s->rows, stderr);
+        char *version = cp_xstrdup(h.lib_version);
+        for (char *p = version; *p; p++)
+            if (*p >= 'A' && *p <= 'Z')
+                *p = (char)(*p - 'A' + 'a');
+        paths[i] = cp_xasprintf("%s/%s/%s-%s/dataset.yaml", o->data, h.series, h.lib_slug, version);
+        free(version);
+        cpr_dataset_text(&texts[i], &h, &s->rows);
+        cp_dataset ds;
+        cp_diag diag = { stderr, 0 };
+        if (cp_dataset_load_ex(&ds, paths[i], texts[i].data, texts[i].len, schema, 0, &diag) != 0) {
+            fprintf(stderr, "%s: the assembled dataset is invalid (%u problems above); nothing written\n",
+                    paths[i], diag.errors);
+            problems += diag.errors ? diag.errors : 1;
+        }
+        cp_dataset_free(&ds);
+        cpr_header_release(&h, owned);
+    }
+    for (size_t i = 0; i < col->n; i++)
+        for (size_t j = 0; j < i; j++)
+            if (paths[i] && paths[j] && strcmp(paths[i], paths[j]) == 0) {
+                fprintf(stderr, "%s: two manifest library versions report the same version\n", paths[i]);
+                problems++;
+            }
+    cpr_order_free(order);
+    return problems;
+}
+
+int main(int argc, char **argv)
+{
+    options o = { 0 };
+    if (parse_options(&o, argc, argv) < 0)
+        return EXIT_USAGE;
+    cp_diag diag = { stderr, 0 };
+    cpr_manifest m;
+    if (cpr_manifest_load(&m, o.manifest, &diag) < 0) {
+        fprintf(stderr, "cryptoperf-run: %s: %u problem%s; no dataset written\n", o.manifest, diag.errors,
+                diag.errors == 1 ? "" : "s");
+        int unreadable = m.unreadable;
+        cpr_manifest_free(&m);
+        free(o.kinds);
+        return unreadable ? EXIT_USAGE : EXIT_FAILED;
+    }
+    cp_schema *schema = cp_schema_load(o.schema, stderr);
+    if (!schema) {
+        cpr_manifest_free(&m);
+        free(o.kinds);
+        return EXIT_USAGE;
+    }
+    char *qemu_argv[] = { (char *)o.qemu, "--version", NULL };
+    char *qemu_line = cpr_command_first_line(qemu_argv);
+    char *cc_argv[] = { (char *)o.cc, "--version", NULL };
+    char *cc_line = cpr_command_first_line(cc_argv);
+    char *revision = o.revision ? cp_xstrdup(o.revision) : cpr_git_revision(o.top);
+    int rc = EXIT_OK;
+    if (!revision) {
+        fprintf(stderr, "cryptoperf-run: %s: cannot tell the firmware revision (not a git tree?); "
+                "give it with --revision\n", o.top);
+        rc = EXIT_USAGE;
+    }
+    o.facts.qemu_version_line = qemu_line;
+    o.facts.revision = revision;
+    o.facts.cc_version_line = cc_line;
+
+    cpr_runs runs;
+    cpr_runs_init(&runs, &m, o.kinds, o.nkinds, o.qemu, o.top, o.timeout);
+    cpr_collection col;
+    cpr_collection_init(&col, stderr);
+    if (rc == EXIT_OK) {
+        for (size_t i = 0; i < runs.n; i++)
+            if (runs.image[i]->icount_shift < 0 || runs.jobs[i].timeout_s == 0) {
+                fprintf(stderr, "%s:%u: %s: expected an icount shift and a timeout for an image that runs, "
+                        "found '-'\n", m.path, runs.image[i]->line, runs.image[i]->image);
+                rc = EXIT_FAILED;
+            }
+        if (rc != EXIT_OK) {
+            /* reported above */
+        } else if (runs.n == 0) {
+            fprintf(stderr, "%s: no image of the selected kinds to run\n", o.manifest);
+            rc = EXIT_FAILED;
+        } else if (cpr_runs_execute(&runs, o.jobs, stderr, isatty(2)) < 0) {
+            fprintf(stderr, "cryptoperf-run: interrupted; nothing written\n");
+            rc = EXIT_FAILED;
+        }
+    }
+    if (rc == EXIT_OK) {
+        unsigned failed = cpr_runs_report(&runs, stderr);
+        for (size_t i = 0; i < runs.n; i++)
+            if (!runs.failed[i])
+                cpr_collect_output(&col, runs.image[i], runs.image[i]->image, runs.jobs[i].out.data
+                                   ? runs.jobs[i].out.data : "", runs.jobs[i].out.len);
+        if (o.footprint && !failed)
+            for (size_t i = 0; i < m.n; i++)
+                if (strcmp(m.v[i].kind, "footprint") == 0 && cpr_collection_has_set(&col, &m.v[i]))
+                    cpr_collect_footprint(&col, &m, &m.v[i], o.top);
+        unsigned problems = failed + col.errors;
+        cp_buf *texts = cp_xcalloc(col.n, sizeof *texts);
+        char **paths = cp_xcalloc(col.n, sizeof *paths);
+        if (!problems)
+            problems += assemble(&col, &o, schema, texts, paths);
+        if (problems) {
+            fprintf(stderr, "cryptoperf-run: %u problem%s; no dataset written\n", problems, problems == 1 ? "" : "s");
+            rc = EXIT_FAILED;
+        } else if (!o.dry_run) {
+            for (size_t i = 0; i < col.n && rc == EXIT_OK; i++) {
+                if (cp_write_file_atomic(paths[i], texts[i].data, texts[i].len) < 0) {
+                    fprintf(stderr, "%s: cannot write: %s\n", paths[i], strerror(errno));
+                    rc = EXIT_USAGE;
+                } else {
+                    fprintf(stderr, "wrote %s (%zu results)\n", paths[i], col.v[i].rows.n);
+                }
+            }
+        }
+        for (size_t i = 0; i < col.n; i++) {
+            cp_buf_free(&texts[i]);
+            free(paths[i]);
+        }
+        free(texts);
+        free(paths);
+    }
+    cpr_collection_free(&col);
+    cpr_runs_free(&runs);
+    free(qemu_line);
+    free(cc_line);
+    free(revision);
+    cp_schema_free(schema);
+    cpr_manifest_free(&m);
+    free(o.kinds);
+    return rc;
+}

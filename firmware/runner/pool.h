@@ -1,0 +1,43 @@
+/* Runs a list of commands in parallel, each with its own time limit, and
+ * captures what they print. Each command is spawned from an argv (no shell)
+ * in a process group of its own, so a timeout can kill it with everything it
+ * started. */
+#ifndef CPR_POOL_H
+#define CPR_POOL_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "util.h"
+
+typedef struct {
+    /* in */
+    const char *label;        /* shown in progress and messages */
+    char *const *argv;        /* argv[0] is looked up in PATH */
+    unsigned timeout_s;       /* 0: none */
+    /* out */
+    cp_buf out;               /* stdout */
+    cp_buf err;               /* stderr */
+    int exited;               /* 1: exit status in status; 0: see signal */
+    int status;
+    int signal;
+    int timed_out;
+    int spawn_errno;          /* non-zero when the command could not start */
+    double seconds;           /* wall time */
+} cpr_job;
+
+typedef struct {
+    unsigned parallel;        /* at least 1 */
+    FILE *progress;           /* NULL: quiet */
+    int tty;                  /* rewrite one line instead of one per job */
+} cpr_pool_opts;
+
+/* Runs every job to completion (or timeout). Returns 0, or -1 when the run
+ * was interrupted (SIGINT/SIGTERM): running jobs are then killed and the
+ * rest are not started. */
+int cpr_pool_run(cpr_job *jobs, size_t n, const cpr_pool_opts *opts);
+/* "exit status 3", "killed by signal 9", "timed out after 20 s", ... */
+char *cpr_job_failure(const cpr_job *job);
+void cpr_job_free(cpr_job *job);
+
+#endif

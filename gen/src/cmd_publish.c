@@ -1,0 +1,243 @@
+/* cryptoperf publish: push page sets (index.wiki + chart SVGs) to a MediaWiki
+ * through its action API. Charts go first, so a saved page never points at a
+ * missing image; a page or chart whose content is already on the wiki is not
+ * touched, so publishing the same set twice makes no new revision. Each edit
+ * and upload is atomic on the wiki side; when one fails, publishing stops and
+ * the report names what was done and what was not. */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "mwapi.h"
+#include "pageset.h"
+#include "util.h"
+
+/* Exit status for a refusal or failure on the wiki's side (login, network,
+ * API error); 1 and 2 keep their meaning for every command. */
+enum { EXIT_REMOTE = 3 };
+
+#define PASSWORD_ENV "CRYPTOPERF_WIKI_PASSWORD"
+
+static const char usage[] =
+    "usage: cryptoperf publish --api URL --user NAME [--password-file FILE]\n"
+    "                          [--prefix TITLE-PREFIX] DIR...\n"
+    "\n"
+    "Pushes page sets to a MediaWiki through its action API (api.php). A page\n"
+    "set is a folder holding index.wiki and the chart *.svg files it shows,\n"
+    "e.g. site/stm32l5/mbedtls-3.6.6. Its page title is TITLE-PREFIX followed\n"
+    "by the folder's last two path components (\"stm32l5/mbedtls-3.6.6\");\n"
+    "charts keep their file names (File:<name>.svg). The edit summary names\n"
+    "the dataset and its version.\n"
+    "\n"
+    "All charts are uploaded first, then the pages. A chart whose SHA-1 the\n"
+    "wiki already has, or a page whose text it already has, is left alone.\n"
+    "\n"
+    "  --api URL            the wiki's api.php, e.g. http://127.0.0.1:8080/api.php\n"
+    "  --user NAME          a bot password user, Name@appid (Special:BotPasswords;\n"
+    "                       grants: basic, editpage, createeditmovepage,\n"
+    "                       uploadfile, uploadeditmovefile)\n"
+    "  --password-file FILE the bot password, first line of FILE; without it\n"
+    "                       from the environment variable " PASSWORD_ENV ".\n"
+    "                       Never on the command line (other users see it there).\n"
+    "  --prefix P           prepended to every page title (default \"Cryptoperf/\")\n"
+    "\n"
+    "exit status: 0 all published, 1 page sets that clash (one name twice, or\n"
+    "one chart name with two contents), 2 usage or local I/O error (nothing sent), 3 the wiki\n"
+    "refused or could not be reached (the report names what was published\n"
+    "before that; it stays intact).\n";
+
+typedef struct {
+    unsigned uploaded, charts_unchanged, edited, pages_unchanged;
+} progress;
+
+/* MediaWiki drops trailing white space from saved text; compare the same way. */
+static bool same_text(const char *local, const char *remote)
+{
+    size_t n = strlen(local), m = strlen(remote);
+    while (n > 0 && strchr(" \t\r\n", local[n - 1]))
+        n--;
+    while (m > 0 && strchr(" \t\r\n", remote[m - 1]))
+        m--;
+    return n == m && memcmp(local, remote, n) == 0;
+}
+
+static int publish_chart(mw_session *s, const cp_page_set *set, const cp_chart *c, progress *p)
+{
+    char remote[41];
+    if (mw_file_sha1(s, c->name, remote))
+        return -1;
+    if (!strcmp(remote, c->sha1)) {
+        p->charts_unchanged++;
+        printf("unchanged  File:%s\n", c->name);
+        return 0;
+    }
+    if (mw_upload(s, c->name, c->data, c->len, set->summary))
+        return -1;
+    p->uploaded++;
+    printf("uploaded   File:%s\n", c->name);
+    return 0;
+}
+
+static int publish_page(mw_session *s, const cp_page_set *set, const char *prefix, progress *p)
+{
+    char *title = cp_xasprintf("%s%s", prefix, set->name), *remote;
+    bool changed = false;
+    int rc = mw_page_text(s, title, &remote);
+    if (rc == 0 && (!remote || !same_text(set->text, remote)))
+        rc = mw_edit(s, title, set->text, set->summary, &changed);
+    if (rc == 0) {
+        if (changed)
+            p->edited++;
+        else
+            p->pages_unchanged++;
+        printf("%-10s %s\n", changed ? "edited" : "unchanged", title);
+    }
+    free(remote);
+    free(title);
+    return rc;
+}
+
+static void report(FILE *f, const progress *p, size_t ncharts, size_t npages)
+{
+    fprintf(f,
+            "cryptoperf publish: charts: %u uploaded, %u unchanged, of %zu; "
+            "pages: %u edited, %u unchanged, of %zu\n",
+            p->uploaded, p->charts_unchanged, ncharts, p->edited, p->pages_unchanged, npages);
+}
+
+static int publish(mw_session *s, const cp_page_set *sets, size_t nsets, const char *prefix)
+{
+    progress p = { 0 };
+    size_t ncharts = 0;
+    for (size_t i = 0; i < nsets; i++)
+        ncharts += sets[i].ncharts;
+    const char *stopped_at = NULL;
+    for (size_t i = 0; i < nsets && !stopped_at; i++)
+        for (size_t j = 0; j < sets[i].ncharts && !stopped_at; j++)
+            if (publish_chart(s, &sets[i], &sets[i].charts[j], &p))
+                stopped_at = sets[i].charts[j].path;
+    for (size_t i = 0; i < nsets && !stopped_at; i++)
+        if (publish_page(s, &sets[i], prefix, &p))
+            stopped_at = sets[i].dir;
+    fflush(stdout);
+    if (!stopped_at) {
+        report(stdout, &p, ncharts, nsets);
+        return CP_EXIT_OK;
+    }
+    fprintf(stderr, "cryptoperf publish: %s: %s\n", stopped_at, mw_error(s));
+    fprintf(stderr, "cryptoperf publish: stopped there; what is on the wiki now is intact:\n");
+    report(stderr, &p, ncharts, nsets);
+    fprintf(stderr, "cryptoperf publish: not published: %zu chart(s), %zu page(s)\n",
+            ncharts - p.uploaded - p.charts_unchanged, nsets - p.edited - p.pages_unchanged);
+    return EXIT_REMOTE;
+}
+
+/* The first line of the file, or of the environment variable; *size is the
+ * buffer's length, so the caller can wipe all of it before freeing. */
+static char *read_password(const char *file, size_t *size)
+{
+    char *pw;
+    if (file) {
+        pw = cp_read_file(file, size);
+        if (!pw) {
+            fprintf(stderr, "cryptoperf publish: %s: %s\n", file, strerror(errno));
+            return NULL;
+        }
+    } else {
+        const char *env = getenv(PASSWORD_ENV);
+        if (!env) {
+            fputs("cryptoperf publish: no password: give --password-file FILE or set " PASSWORD_ENV
+                  "\n",
+                  stderr);
+            return NULL;
+        }
+        pw = cp_xstrdup(env);
+        *size = strlen(pw);
+    }
+    pw[strcspn(pw, "\r\n")] = '\0';
+    if (!*pw) {
+        fprintf(stderr, "cryptoperf publish: the password in %s is empty\n", file ? file : PASSWORD_ENV);
+        memset(pw, 0, *size);
+        free(pw);
+        return NULL;
+    }
+    return pw;
+}
+
+/* "cryptoperf publish: <subject><what>" and a pointer to the help. */
+static int usage_error(const char *subject, const char *what)
+{
+    fprintf(stderr, "cryptoperf publish: %s%s\n(try cryptoperf help publish)\n", subject, what);
+    return CP_EXIT_USAGE;
+}
+
+static int run(int argc, char **argv)
+{
+    const char *api = NULL, *user = NULL, *password_file = NULL, *prefix = "Cryptoperf/";
+    int i = 1;
+    for (; i < argc && argv[i][0] == '-'; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--")) {
+            i++;
+            break;
+        }
+        if (!strncmp(a, "--password", 10) && strncmp(a, "--password-file", 15))
+            return usage_error(a, ": refused: a password on the command line is visible to every "
+                                  "user of the machine; use --password-file FILE or " PASSWORD_ENV);
+        const char **slot = !strcmp(a, "--api")             ? &api
+                            : !strcmp(a, "--user")          ? &user
+                            : !strcmp(a, "--password-file") ? &password_file
+                            : !strcmp(a, "--prefix")        ? &prefix
+                                                            : NULL;
+        if (!slot)
+            return usage_error(a, ": unknown option");
+        if (i + 1 >= argc)
+            return usage_error(a, " needs a value");
+        *slot = argv[++i];
+    }
+    if (!api)
+        return usage_error("--api URL", " is required");
+    if (strncmp(api, "http://", 7) && strncmp(api, "https://", 8))
+        return usage_error(api, ": expected an http:// or https:// URL of api.php");
+    if (!user)
+        return usage_error("--user NAME", " is required");
+    if (i >= argc)
+        return usage_error("no page set folder given", "");
+
+    size_t nsets = (size_t)(argc - i);
+    cp_page_set *sets = cp_xcalloc(nsets, sizeof *sets);
+    int rc = CP_EXIT_OK;
+    for (size_t k = 0; k < nsets; k++)
+        if (cp_page_set_load(argv[i + (int)k], &sets[k], stderr))
+            rc = CP_EXIT_USAGE;
+    if (rc == CP_EXIT_OK && cp_page_sets_check(sets, nsets, stderr))
+        rc = CP_EXIT_INVALID;
+    size_t password_size = 0;
+    char *password = rc == CP_EXIT_OK ? read_password(password_file, &password_size) : NULL;
+    if (rc == CP_EXIT_OK && !password)
+        rc = CP_EXIT_USAGE;
+    if (rc == CP_EXIT_OK) {
+        mw_session *s = mw_open(api);
+        if (mw_login(s, user, password)) {
+            fprintf(stderr, "cryptoperf publish: %s\ncryptoperf publish: nothing published\n",
+                    mw_error(s));
+            rc = EXIT_REMOTE;
+        } else {
+            rc = publish(s, sets, nsets, prefix);
+        }
+        mw_close(s);
+    }
+    if (password) {
+        memset(password, 0, password_size);
+        free(password);
+    }
+    for (size_t k = 0; k < nsets; k++)
+        cp_page_set_free(&sets[k]);
+    free(sets);
+    return rc;
+}
+
+const cp_command cp_cmd_publish = { "publish", "push page sets to a MediaWiki (action API)", usage, run };

@@ -1,0 +1,239 @@
+/* Walks a diff once and writes it through the YAML/JSON writer. */
+#include "diff_emit.h"
+
+static void number(cp_yj *w, cp_field f, double v)
+{
+    if (cp_fields[f].type == CP_FT_INT) {
+        cp_yj_int(w, (long long)v);
+    } else {
+        /* 15 significant digits give back what the dataset said (12.5, not
+         * 12.500000000000002 after a subtraction) */
+        cp_yj_real(w, v, -1);
+    }
+}
+
+static void side(cp_yj *w, const char *key, const cp_dataset *ds)
+{
+    cp_yj_key(w, key);
+    cp_yj_map_begin(w);
+    cp_yj_key(w, "path");
+    cp_yj_str(w, ds->path);
+    static const char *const header[][2] = {
+        { "series", "series" },           { "library", "library.name" }, { "version", "library.version" },
+        { "mcu", "hardware.mcu" },         { "counter", "counter.kind" },
+    };
+    for (size_t i = 0; i < sizeof header / sizeof header[0]; i++) {
+        cp_yj_key(w, header[i][0]);
+        cp_yj_str(w, cp_dataset_text(ds, header[i][1]));
+    }
+    cp_yj_map_end(w);
+}
+
+static void thresholds(cp_yj *w, const cp_diff_thresholds *t)
+{
+    cp_yj_key(w, "thresholds");
+    cp_yj_map_begin(w);
+    for (int f = 0; f < CP_F_COUNT; f++) {
+        if (cp_fields[f].role != CP_ROLE_METRIC)
+            continue;
+        cp_yj_key(w, cp_fields[f].name);
+        cp_yj_map_begin(w);
+        cp_yj_key(w, cp_diff_metric_is_bytes((cp_field)f) ? "bytes" : "percent");
+        cp_yj_real(w, t->value[f], -1);
+        cp_yj_key(w, "lower_is_better");
+        cp_yj_bool(w, f != CP_F_THROUGHPUT);
+        cp_yj_map_end(w);
+    }
+    cp_yj_map_end(w);
+}
+
+static void row_id(cp_yj *w, const cp_diff_row *row)
+{
+    cp_yj_key(w, "id");
+    cp_yj_map_begin(w);
+    for (int f = 0; f < CP_F_COUNT; f++) {
+        const cp_node *v = cp_diff_row_id(row, (cp_field)f);
+        if (cp_fields[f].role != CP_ROLE_ID || cp_diff_is_table_field((cp_field)f) || !v)
+            continue;
+        cp_yj_key(w, cp_fields[f].name);
+        long long iv;
+        if (cp_fields[f].type == CP_FT_INT && !cp_scalar_int(v, &iv))
+            cp_yj_int(w, iv);
+        else
+            cp_yj_str(w, v->text);
+    }
+    cp_yj_map_end(w);
+}
+
+static void metric_fields(cp_yj *w, const cp_diff_metric *m)
+{
+    cp_field f = m->new_metric != CP_F_COUNT ? m->new_metric : m->old_metric;
+    cp_yj_key(w, "metric");
+    cp_yj_str(w, cp_fields[m->old_metric != CP_F_COUNT ? m->old_metric : f].name);
+    if (m->old_metric != CP_F_COUNT && m->new_metric != CP_F_COUNT && m->old_metric != m->new_metric) {
+        cp_yj_key(w, "new_metric");
+        cp_yj_str(w, cp_fields[m->new_metric].name);
+    }
+    cp_yj_key(w, "old");
+    if (m->old_metric != CP_F_COUNT)
+        number(w, m->old_metric, m->old_value);
+    else
+        cp_yj_null(w);
+    cp_yj_key(w, "new");
+    if (m->new_metric != CP_F_COUNT)
+        number(w, m->new_metric, m->new_value);
+    else
+        cp_yj_null(w);
+    int compared = m->mark == CP_MARK_BETTER || m->mark == CP_MARK_WORSE || m->mark == CP_MARK_UNCHANGED;
+    cp_yj_key(w, "change");
+    if (compared)
+        number(w, f, m->abs_change);
+    else
+        cp_yj_null(w);
+    cp_yj_key(w, "relative_percent");
+    if (compared && m->rel_defined)
+        cp_yj_real(w, 100.0 * m->rel_change, 2);
+    else
+        cp_yj_null(w);
+    cp_yj_key(w, "mark");
+    cp_yj_str(w, cp_diff_mark_name(m->mark));
+}
+
+static void metric(cp_yj *w, const cp_diff_metric *m)
+{
+    cp_yj_map_begin(w);
+    metric_fields(w, m);
+    cp_yj_map_end(w);
+}
+
+static void row(cp_yj *w, const cp_diff_row *r)
+{
+    cp_yj_map_begin(w);
+    cp_yj_key(w, "mark");
+    cp_yj_str(w, cp_diff_mark_name(r->mark));
+    row_id(w, r);
+    cp_yj_key(w, "metrics");
+    cp_yj_seq_begin(w);
+    for (size_t i = 0; i < r->nmetrics; i++)
+        metric(w, &r->metrics[i]);
+    cp_yj_seq_end(w);
+    cp_yj_map_end(w);
+}
+
+static void table_key(cp_yj *w, const cp_diff_table *tb)
+{
+    const char *key[][2] = {
+        { "family", tb->family },
+        { "kind", tb->kind },
+        { "measure", tb->measure },
+        { "implementation", tb->implementation },
+    };
+    for (size_t i = 0; i < sizeof key / sizeof key[0]; i++)
+        if (key[i][1]) {
+            cp_yj_key(w, key[i][0]);
+            cp_yj_str(w, key[i][1]);
+        }
+}
+
+static void tables(cp_yj *w, const cp_diff *d)
+{
+    cp_yj_key(w, "tables");
+    cp_yj_seq_begin(w);
+    for (size_t t = 0; t < d->ntables; t++) {
+        const cp_diff_table *tb = &d->tables[t];
+        cp_yj_map_begin(w);
+        table_key(w, tb);
+        cp_yj_key(w, "ignored_for_matching");
+        cp_yj_seq_begin(w);
+        for (int f = 0; f < CP_F_COUNT; f++)
+            if (tb->ignored[f])
+                cp_yj_str(w, cp_fields[f].name);
+        cp_yj_seq_end(w);
+        cp_yj_key(w, "rows");
+        cp_yj_seq_begin(w);
+        for (size_t i = 0; i < tb->nrows; i++)
+            row(w, &d->rows[tb->first_row + i]);
+        cp_yj_seq_end(w);
+        cp_yj_map_end(w);
+    }
+    cp_yj_seq_end(w);
+}
+
+static void family(cp_yj *w, const cp_diff *d, const cp_diff_family *f)
+{
+    cp_yj_map_begin(w);
+    cp_yj_key(w, "family");
+    cp_yj_str(w, f->family);
+    cp_yj_key(w, "rows");
+    cp_yj_map_begin(w);
+    for (int m = 0; m < CP_MARK_COUNT; m++) {
+        cp_yj_key(w, cp_diff_mark_name((cp_diff_mark)m));
+        cp_yj_int(w, (long long)f->rows[m]);
+    }
+    cp_yj_map_end(w);
+    cp_yj_key(w, "geomean_ratio");
+    if (f->ngeomean)
+        cp_yj_real(w, f->geomean, 4);
+    else
+        cp_yj_null(w);
+    cp_yj_key(w, "geomean_rows");
+    cp_yj_int(w, (long long)f->ngeomean);
+    cp_yj_key(w, "largest_changes");
+    cp_yj_seq_begin(w);
+    for (size_t i = 0; i < f->ntop; i++) {
+        const cp_diff_row *r = &d->rows[f->top[i].row];
+        const cp_diff_metric *m = &r->metrics[f->top[i].metric];
+        cp_yj_map_begin(w);
+        table_key(w, &d->tables[r->table]);
+        row_id(w, r);
+        metric_fields(w, m);
+        cp_yj_map_end(w);
+    }
+    cp_yj_seq_end(w);
+    cp_yj_map_end(w);
+}
+
+void cp_diff_emit(cp_buf *out, cp_yj_format format, const cp_diff *d, const cp_dataset *old_ds,
+                  const cp_dataset *new_ds, const cp_diff_thresholds *t)
+{
+    cp_yj w;
+    cp_yj_init(&w, out, format);
+    cp_yj_map_begin(&w);
+    cp_yj_key(&w, "format");
+    cp_yj_str(&w, "cryptoperf-diff/1");
+    side(&w, "old", old_ds);
+    side(&w, "new", new_ds);
+    thresholds(&w, t);
+    cp_yj_key(&w, "totals");
+    cp_yj_map_begin(&w);
+    const struct {
+        const char *k;
+        size_t v;
+    } totals[] = { { "old_rows", d->old_rows }, { "new_rows", d->new_rows }, { "matched", d->matched },
+                   { "added", d->added },       { "removed", d->removed } };
+    for (size_t i = 0; i < sizeof totals / sizeof totals[0]; i++) {
+        cp_yj_key(&w, totals[i].k);
+        cp_yj_int(&w, (long long)totals[i].v);
+    }
+    cp_yj_key(&w, "metrics");
+    cp_yj_map_begin(&w);
+    for (int m = 0; m < CP_MARK_COUNT; m++) {
+        cp_yj_key(&w, cp_diff_mark_name((cp_diff_mark)m));
+        cp_yj_int(&w, (long long)d->metrics_by_mark[m]);
+    }
+    cp_yj_map_end(&w);
+    cp_yj_map_end(&w);
+    cp_yj_key(&w, "notes");
+    cp_yj_seq_begin(&w);
+    for (size_t i = 0; i < d->nnotes; i++)
+        cp_yj_str(&w, d->notes[i]);
+    cp_yj_seq_end(&w);
+    cp_yj_key(&w, "families");
+    cp_yj_seq_begin(&w);
+    for (size_t i = 0; i < d->nfamilies; i++)
+        family(&w, d, &d->families[i]);
+    cp_yj_seq_end(&w);
+    tables(&w, d);
+    cp_yj_map_end(&w);
+    cp_yj_finish(&w);
+}

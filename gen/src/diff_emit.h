@@ -1,0 +1,15 @@
+/* The machine-readable form of a diff (YAML or JSON, same structure; the
+ * format is described in `cryptoperf help diff`). */
+#ifndef CP_DIFF_EMIT_H
+#define CP_DIFF_EMIT_H
+
+#include "dataset.h"
+#include "diff.h"
+#include "util.h"
+#include "yamljson.h"
+
+/* Appends the whole document to out. */
+void cp_diff_emit(cp_buf *out, cp_yj_format format, const cp_diff *d, const cp_dataset *old_ds,
+                  const cp_dataset *new_ds, const cp_diff_thresholds *t);
+
+#endif

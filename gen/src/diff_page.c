@@ -1,0 +1,213 @@
+/* The diff page as one document for the page engine: prose is built as a
+ * cmark-gfm tree (text nodes hold data literally, so nothing needs Markdown
+ * escaping on the way in), tables are the table model, spliced in where
+ * page.c expects them; cp_page_write then writes every format. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff_page.h"
+#include "page.h"
+#include "render.h"
+
+/* The marker page.c replaces by table N (its PLACEHOLDER): an HTML block
+ * whose literal starts with it. */
+#define TABLE_MARK "<!--cp-table:"
+
+typedef struct {
+    cmark_node *doc;
+    cp_table *tables;
+    size_t ntables;
+} builder;
+
+static cmark_node *append(cmark_node *parent, cmark_node_type type)
+{
+    cmark_node *n = cmark_node_new(type);
+    cmark_node_append_child(parent, n);
+    return n;
+}
+
+static void append_text(cmark_node *parent, const char *text)
+{
+    cmark_node *t = append(parent, CMARK_NODE_TEXT);
+    cmark_node_set_literal(t, text);
+}
+
+static void heading(builder *b, int level, const char *text)
+{
+    cmark_node *h = append(b->doc, CMARK_NODE_HEADING);
+    cmark_node_set_heading_level(h, level);
+    append_text(h, text);
+}
+
+/* A paragraph of plain text. */
+static void paragraph(builder *b, const char *text)
+{
+    append_text(append(b->doc, CMARK_NODE_PARAGRAPH), text);
+}
+
+static cmark_node *bullet_list(builder *b)
+{
+    cmark_node *list = append(b->doc, CMARK_NODE_LIST);
+    cmark_node_set_list_type(list, CMARK_BULLET_LIST);
+    cmark_node_set_list_tight(list, 1);
+    return list;
+}
+
+static void item(cmark_node *list, const char *text)
+{
+    append_text(append(append(list, CMARK_NODE_ITEM), CMARK_NODE_PARAGRAPH), text);
+}
+
+/* Takes t (moved into the page). */
+static void table(builder *b, cp_table *t)
+{
+    b->tables = cp_xrealloc(b->tables, (b->ntables + 1) * sizeof *b->tables);
+    b->tables[b->ntables] = *t;
+    char mark[64];
+    snprintf(mark, sizeof mark, TABLE_MARK "%zu-->\n", b->ntables++);
+    cmark_node *h = append(b->doc, CMARK_NODE_HTML_BLOCK);
+    cmark_node_set_literal(h, mark);
+}
+
+static const char *text_or(const cp_dataset *ds, const char *path, const char *fallback)
+{
+    const char *s = cp_dataset_text(ds, path);
+    return s ? s : fallback;
+}
+
+static void intro(builder *b, const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds)
+{
+    const char *lib = text_or(new_ds, "library.name", "?"), *old_lib = text_or(old_ds, "library.name", "?");
+    const char *mcu = text_or(new_ds, "hardware.mcu", "?"), *old_mcu = text_or(old_ds, "hardware.mcu", "?");
+    /* the library and the part are named once when both versions share them */
+    int same_lib = !strcmp(lib, old_lib), same_mcu = !strcmp(mcu, old_mcu);
+    char *title = cp_xasprintf("%s %s to %s%s%s on %s%s%s: what changed", old_lib,
+                               text_or(old_ds, "library.version", "?"), same_lib ? "" : lib, same_lib ? "" : " ",
+                               text_or(new_ds, "library.version", "?"), same_mcu ? "" : old_mcu,
+                               same_mcu ? "" : " and ", mcu);
+    heading(b, 1, title);
+    free(title);
+    char *s = cp_xasprintf(
+        "This page compares the results of %s %s (old) with those of %s %s (new). Every row of both versions is "
+        "either matched with its counterpart, added (new only) or removed (old only): %zu matched, %zu added, %zu "
+        "removed, of %zu old and %zu new rows.",
+        old_lib, text_or(old_ds, "library.version", "?"), lib,
+        text_or(new_ds, "library.version", "?"), d->matched, d->added, d->removed, d->old_rows, d->new_rows);
+    paragraph(b, s);
+    free(s);
+    const char *ok = text_or(old_ds, "counter.kind", "none"), *nk = text_or(new_ds, "counter.kind", "none");
+    if (strcmp(ok, nk))
+        s = cp_xasprintf("The old version counts %s, the new one %s: their counts are not comparable and are not "
+                         "compared.",
+                         ok, nk);
+    else if (!strcmp(nk, "instructions"))
+        s = cp_xstrdup("Both versions count executed instructions (QEMU icount), not clock cycles.");
+    else if (!strcmp(nk, "cycles"))
+        s = cp_xstrdup("Both versions count clock cycles.");
+    else
+        s = cp_xstrdup("Neither version has counts; times and throughput are compared.");
+    paragraph(b, s);
+    free(s);
+}
+
+static void summary(builder *b, const cp_diff *d, const cp_layout *l)
+{
+    cp_table t;
+    heading(b, 2, "Summary");
+    paragraph(b, "Rows per family by their mark: a row is worse when any of its metrics got worse by more than "
+                 "its threshold, better when any got better and none worse, unchanged otherwise. The geometric "
+                 "mean is that of the new/old ratios of the counts of the matched rows: below 1 is faster.");
+    cp_diff_summary_table(&t, d, l);
+    table(b, &t);
+    cp_diff_top_table(&t, d, l);
+    if (t.nrows) {
+        heading(b, 3, "Largest changes");
+        paragraph(b, "Per family, the largest relative changes beyond their threshold, counts and times first.");
+        table(b, &t);
+    } else {
+        cp_table_free(&t);
+    }
+    if (d->nnotes) {
+        heading(b, 3, "Matching notes");
+        cmark_node *list = bullet_list(b);
+        for (size_t i = 0; i < d->nnotes; i++)
+            item(list, d->notes[i]);
+    }
+}
+
+static void versions(builder *b, const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds,
+                     const cp_diff_thresholds *th, const cp_layout *l)
+{
+    cp_table t;
+    heading(b, 2, "Versions compared");
+    cp_diff_versions_table(&t, old_ds, new_ds, l);
+    table(b, &t);
+    paragraph(b, "A change up to the threshold of its metric is unchanged; lower is better for every metric but "
+                 "throughput.");
+    cp_diff_threshold_table(&t, d, th, l);
+    table(b, &t);
+}
+
+static void family_tables(builder *b, const cp_diff *d, const cp_layout *l)
+{
+    for (size_t f = 0; f < d->nfamilies; f++) {
+        heading(b, 2, d->families[f].family);
+        for (size_t i = 0; i < d->ntables; i++) {
+            if (strcmp(d->tables[i].family, d->families[f].family))
+                continue;
+            char *title = cp_diff_table_title(&d->tables[i]);
+            heading(b, 3, title);
+            free(title);
+            cp_table t;
+            cp_diff_rows_table(&t, d, i, l);
+            table(b, &t);
+        }
+    }
+}
+
+void cp_diff_page_write(cp_buf out[2], const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds,
+                        const cp_diff_thresholds *th, const cp_layout *l)
+{
+    builder b = { cmark_node_new(CMARK_NODE_DOCUMENT), NULL, 0 };
+    intro(&b, d, old_ds, new_ds);
+    summary(&b, d, l);
+    versions(&b, d, old_ds, new_ds, th, l);
+    family_tables(&b, d, l);
+    cp_page page = { l, NULL, b.doc, b.tables, b.ntables };
+    static const cp_writer *const writers[2] = { &cp_writer_wiki, &cp_writer_md };
+    for (int i = 0; i < 2; i++) {
+        cp_buf_puts(&out[i], "");
+        cp_page_write(&page, writers[i], &out[i]);
+    }
+    cp_page_free(&page);
+}
+
+int cp_diff_pages_write(const char *dir, const char *templates_dir, const cp_diff *d, const cp_dataset *old_ds,
+                        const cp_dataset *new_ds, const cp_diff_thresholds *th)
+{
+    cp_diag diag = { stderr, 0 };
+    cp_layout l;
+    const char *name = text_or(new_ds, "layout", "st");
+    if (cp_layout_load(&l, templates_dir, name, &diag) != 0) {
+        fprintf(stderr, "cryptoperf diff: cannot use the layout %s/%s\n", templates_dir, name);
+        cp_layout_free(&l);
+        return -1;
+    }
+    cp_buf out[2] = { { 0 }, { 0 } };
+    cp_diff_page_write(out, d, old_ds, new_ds, th, &l);
+    cp_layout_free(&l);
+    static const char *const ext[2] = { "wiki", "md" };
+    int rc = 0;
+    for (int i = 0; i < 2; i++) {
+        char *path = cp_xasprintf("%s/index.%s", dir, ext[i]);
+        if (rc == 0 && cp_write_file_atomic(path, out[i].data, out[i].len) != 0) {
+            fprintf(stderr, "cryptoperf diff: cannot write %s: ", path);
+            perror(NULL);
+            rc = -1;
+        }
+        free(path);
+        cp_buf_free(&out[i]);
+    }
+    return rc;
+}

@@ -1,0 +1,41 @@
+/* A client for the MediaWiki action API (api.php) over libcurl: bot-password
+ * login, reading a page's current text and a file's SHA-1, editing a page,
+ * uploading a file. Responses are JSON (formatversion=2), parsed with jansson.
+ *
+ * Every call returns 0 on success and -1 on failure; mw_error() then tells
+ * what failed in one line: network failure, HTTP status, refused login, API
+ * error code and text, or an answer that is not what the API documents. */
+#ifndef CP_MWAPI_H
+#define CP_MWAPI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct mw_session mw_session;
+
+/* api_url: the full URL of api.php. Never NULL (out of memory exits). */
+mw_session *mw_open(const char *api_url);
+void mw_close(mw_session *s);
+const char *mw_error(const mw_session *s);
+
+/* Log in with a bot password (Special:BotPasswords: user "Name@app") and
+ * fetch the CSRF token every write needs. */
+int mw_login(mw_session *s, const char *user, const char *password);
+
+/* The page's current wikitext in *text (malloc'd), or NULL when the page
+ * does not exist. */
+int mw_page_text(mw_session *s, const char *title, char **text);
+
+/* Replace the page's text. *changed tells whether a new revision was made
+ * (MediaWiki makes none when the text is identical). */
+int mw_edit(mw_session *s, const char *title, const char *text, const char *summary, bool *changed);
+
+/* The SHA-1 (40 lower-case hex digits) of the current version of
+ * File:<name> in sha1, or "" when there is no such file. */
+int mw_file_sha1(mw_session *s, const char *name, char sha1[41]);
+
+/* Upload data as File:<name>, replacing an existing version (warnings such
+ * as "exists" or "duplicate" are ignored: the caller compared SHA-1 first). */
+int mw_upload(mw_session *s, const char *name, const char *data, size_t len, const char *comment);
+
+#endif

@@ -1,0 +1,57 @@
+# The runner: build/runner/cryptoperf-run runs the firmware images of a
+# manifest in QEMU and turns their output into data/<series>/<lib>/dataset.yaml
+# (firmware/runner/README.md). Host code, built like gen/: an optimised binary
+# and an ASan+UBSan one for the tests; everything but main.c goes into a
+# library that tests/unit/test_runner_*.c link as well.
+RUNNER_SRC := $(sort $(wildcard firmware/runner/*.c))
+RUNNER_LIB_SRC := $(filter-out firmware/runner/main.c,$(RUNNER_SRC))
+RUNNER_HDR := $(wildcard firmware/runner/*.h) $(GEN_HDR)
+RUNNER_INC := -Ifirmware/runner
+
+RUNNER := $(BUILD)/runner/cryptoperf-run
+RUNNER_ASAN := $(BUILD)/runner-asan/cryptoperf-run
+RUNNER_LIB := $(BUILD)/runner/librunner.a
+RUNNER_LIB_ASAN := $(BUILD)/runner-asan/librunner.a
+
+$(BUILD)/runner/%.o: firmware/runner/%.c $(RUNNER_HDR) | deps-gen
+	@mkdir -p $(@D)
+	$(CC) $(GEN_CFLAGS) $(RUNNER_INC) $(GEN_INC) -c $< -o $@
+$(BUILD)/runner-asan/%.o: firmware/runner/%.c $(RUNNER_HDR) | deps-gen
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) $(RUNNER_INC) $(GEN_INC) -c $< -o $@
+
+$(RUNNER_LIB): $(patsubst firmware/runner/%.c,$(BUILD)/runner/%.o,$(RUNNER_LIB_SRC))
+	@rm -f $@; ar rcs $@ $^
+$(RUNNER_LIB_ASAN): $(patsubst firmware/runner/%.c,$(BUILD)/runner-asan/%.o,$(RUNNER_LIB_SRC))
+	@rm -f $@; ar rcs $@ $^
+
+$(RUNNER): $(BUILD)/runner/main.o $(RUNNER_LIB) $(GEN_LIB)
+	$(CC) $(GEN_CFLAGS) -o $@ $^ $(GEN_LIBS)
+$(RUNNER_ASAN): $(BUILD)/runner-asan/main.o $(RUNNER_LIB_ASAN) $(GEN_LIB_ASAN)
+	$(CC) $(ASAN_CFLAGS) -o $@ $^ $(GEN_LIBS)
+
+# Unit tests of the runner link its library too (a shorter stem than
+# mk/test.mk's rule, so make picks this one).
+$(BUILD)/tests/test_runner_%: tests/unit/test_runner_%.c $(RUNNER_LIB_ASAN) $(GEN_LIB_ASAN) $(RUNNER_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) $(RUNNER_INC) $(GEN_INC) -o $@ $< $(RUNNER_LIB_ASAN) $(GEN_LIB_ASAN) $(GEN_LIBS) -lcmocka
+
+.PHONY: runner
+runner: $(RUNNER)
+TEST_PREREQS += $(RUNNER_ASAN)
+
+# make measure: build the board's images (mk/firmware.mk), run the full suite
+# and write data/$(BOARD)/mbedtls-<version>/dataset.yaml, all or nothing.
+# BOARD=mps2-an386 make measure for the other board.
+# Hardware naming comes from board.mk when it has it (BOARD_MCU,
+# BOARD_MCU_SHORT, BOARD_NAME); otherwise the runner derives it from the slug.
+MEASURE_JOBS ?= $(shell nproc)
+RUNNER_BOARD_OPTS = $(if $(BOARD_MCU),--mcu '$(BOARD_MCU)') \
+  $(if $(BOARD_MCU_SHORT),--mcu-short '$(BOARD_MCU_SHORT)') $(if $(BOARD_NAME),--board-name '$(BOARD_NAME)')
+.PHONY: measure
+measure: $(RUNNER) fw
+	$(RUNNER) -j $(MEASURE_JOBS) --top $(TOP) --data $(TOP)/data --schema $(TOP)/schema/dataset.schema.json \
+	  $(RUNNER_BOARD_OPTS) $(FW_MANIFEST)
+
+# tests/runner/firmware.t runs the test manifest of the board being tested
+export FW_TEST_MANIFEST

@@ -1,0 +1,227 @@
+#!/usr/bin/env bash
+# cryptoperf diff: the hand-checked rows of CMOX V4 -> V5 (and of the small
+# fixture pair), every row matched or added/removed, self-diff is zero, the
+# exit status follows the threshold with a synthetic 10 % regression, and
+# bad input gives a clear error and a non-zero exit.
+. "$(dirname "$0")/../lib.sh"
+cd "$TOP" || exit 1
+T=$(tmpdir)
+V4=data/stm32l5/cmox-040000b1/dataset.yaml
+V5=data/stm32l5/cmox-050000b2/dataset.yaml
+FX=tests/fixtures/diff/stm32l5
+
+# totals KEY FILE: a value of the totals: block
+totals() { awk -v k="$1:" '/^totals:/{t=1;next} /^[a-z]|^  metrics:/{t=0} t && $1==k {print $2}' "$2"; }
+# rows FILE: one line per table row: "mark: M cipher_mode: CBC ... metric: cycles old: ..."
+rows() {
+  awk '/^tables:/{t=1;next} !t{next}
+       /^  (- |  )[a-z_]+:/{if(r!="")print r; r=""}
+       /^  - family:/{fam=$0; sub(/^ +- /,"",fam)}
+       /^    (kind|measure|implementation):/{l=$0; sub(/^ +/,"",l); fam=fam" "l}
+       /^      - mark:/{if(r!="")print r; r=fam} r!=""{l=$0; gsub(/^ +(- )?/,"",l); r=r" "l}
+       END{if(r!="")print r}' "$1"
+}
+# results FILE: how many results a dataset has (one flow mapping per line)
+results() { grep -c '^  - {family:' "$1"; }
+
+# --- the CMOX pair ---------------------------------------------------------
+"$CRYPTOPERF" diff "$V4" "$V5" >"$T/cmox.yaml" 2>"$T/err"
+check "CMOX V4 -> V5 diffs (exit 0)" [ $? -eq 0 ]
+check "nothing on stderr" [ ! -s "$T/err" ]
+rows "$T/cmox.yaml" >"$T/cmox.rows"
+check "AES-CBC 128-bit 32 bytes encryption Small: 5299 -> 3742 cycles (-29.4 %)" \
+  grep -qx 'family: AES kind: performance measure: sole-buffer mark: better id: cipher_mode: CBC key_bits: 128 buffer_bytes: 32 operation: encryption configuration: Small metrics: metric: cycles old: 5299 new: 3742 change: -1557 relative_percent: -29.38 mark: better' "$T/cmox.rows"
+check "SHA256 8000 bytes / 128-byte chunks: 402655 -> 388744 cycles" \
+  grep -qx 'family: HASH kind: performance measure: data-flow mark: better id: hash: sha256 message_bytes: 8000 chunk_bytes: 128 operation: digest metrics: metric: cycles old: 402655 new: 388744 change: -13911 relative_percent: -3.45 mark: better' "$T/cmox.rows"
+check "AES sole-buffer footprint, encryption Small: byte deltas (global data 1 -> 0 is -1 byte)" \
+  grep -qx 'family: AES kind: footprint measure: sole-buffer mark: worse id: cipher_mode: CBC operation: encryption configuration: Small metrics: metric: code_bytes old: 2960 new: 2386 change: -574 relative_percent: -19.39 mark: better metric: const_bytes old: 380 new: 324 change: -56 relative_percent: -14.74 mark: better metric: data_bytes old: 1 new: 0 change: -1 relative_percent: -100.00 mark: better metric: stack_bytes old: 524 new: 552 change: 28 relative_percent: 5.34 mark: worse' "$T/cmox.rows"
+check "ECDSA P-256 signature Small/Low matches across V4's hash column (2924624 -> 2898200, within 1 %)" \
+  grep -qx 'family: ECDSA kind: performance mark: unchanged id: hash: sha256 curve: secp256r1 operation: signature math_config: Small curve_definition: Low metrics: metric: cycles old: 2924624 new: 2898200 change: -26424 relative_percent: -0.90 mark: unchanged' "$T/cmox.rows"
+check "the hash column is reported as a note" \
+  grep -qx '  - "field hash present only in OLD for ECDSA; ignored for matching"' "$T/cmox.yaml"
+check "ML-DSA (V5 only) rows are added" \
+  [ "$(grep -c '^family: ML-DSA .*mark: added id:' "$T/cmox.rows")" -eq 15 ]
+
+# none silently dropped: matched + removed = OLD rows, matched + added = NEW rows
+old=$(results "$V4") new=$(results "$V5")
+m=$(totals matched "$T/cmox.yaml") a=$(totals added "$T/cmox.yaml") r=$(totals removed "$T/cmox.yaml")
+diag "V4 $old rows, V5 $new rows: matched $m, added $a, removed $r"
+check "totals name the row counts of both datasets" \
+  [ "$(totals old_rows "$T/cmox.yaml")" = "$old" -a "$(totals new_rows "$T/cmox.yaml")" = "$new" ]
+check "matched + removed = V4 rows ($old)" [ $((m + r)) -eq "$old" ]
+check "matched + added = V5 rows ($new)" [ $((m + a)) -eq "$new" ]
+check "every row is listed once: matched + added + removed table rows" \
+  [ "$(wc -l <"$T/cmox.rows")" -eq $((m + a + r)) ]
+check "the listed rows carry their marks: $a added, $r removed" \
+  [ "$(grep -c ' mark: added id:' "$T/cmox.rows")" -eq "$a" -a "$(grep -c ' mark: removed id:' "$T/cmox.rows")" -eq "$r" ]
+
+# --- the fixture pair: a removed and an added row --------------------------
+"$CRYPTOPERF" diff "$FX/cmox-040000b1" "$FX/cmox-050000b2" >"$T/fx.yaml" 2>"$T/err"
+check "fixture pair diffs (folders stand for their dataset.yaml)" [ $? -eq 0 ]
+rows "$T/fx.yaml" >"$T/fx.rows"
+check "fixture: 9 + 9 rows = 8 matched, 1 added, 1 removed" \
+  [ "$(totals matched "$T/fx.yaml") $(totals added "$T/fx.yaml") $(totals removed "$T/fx.yaml")" = "8 1 1" ]
+check "fixture: the row only V4 has is removed, with its old value" \
+  grep -qx 'family: AES kind: performance measure: sole-buffer mark: removed id: cipher_mode: CBC key_bits: 128 buffer_bytes: 64 operation: encryption configuration: Small metrics: metric: cycles old: 8692 new: null change: null relative_percent: null mark: removed' "$T/fx.rows"
+check "fixture: the row only V5 has is added, with its new value" \
+  grep -q 'mark: added id: cipher_mode: CBC key_bits: 128 buffer_bytes: 128 .* old: null new: 11667 ' "$T/fx.rows"
+
+# --- formats and determinism -----------------------------------------------
+"$CRYPTOPERF" diff "$V4" "$V5" >"$T/again.yaml"
+check "same input, byte-identical output" cmp -s "$T/cmox.yaml" "$T/again.yaml"
+"$CRYPTOPERF" diff --format yaml -o "$T/o/diff.yaml" "$V4" "$V5" >"$T/stdout"
+check "-o writes the file (parents created), nothing on stdout" [ $? -eq 0 -a ! -s "$T/stdout" ]
+check "-o FILE equals stdout" cmp -s "$T/o/diff.yaml" "$T/cmox.yaml"
+"$CRYPTOPERF" diff --format json "$V4" "$V5" >"$T/cmox.json"
+check "JSON: same marks as YAML" \
+  [ "$(grep -c '"mark": "better"' "$T/cmox.json")" -eq "$(grep -c 'mark: better$' "$T/cmox.yaml")" ]
+check "JSON: one document, braces balanced" \
+  [ "$(head -c1 "$T/cmox.json")" = "{" -a "$(tail -n1 "$T/cmox.json")" = "}" ]
+check "JSON: the hand-checked row" \
+  grep -q '"old": 5299,' "$T/cmox.json"
+
+# --- self-diff -------------------------------------------------------------
+"$CRYPTOPERF" diff --fail-on worse,better,added,removed,not-comparable "$V5" "$V5" >"$T/self.yaml" 2>"$T/err"
+check "self-diff exits 0, even failing on every change" [ $? -eq 0 ]
+check "self-diff: all rows matched" [ "$(totals matched "$T/self.yaml")" = "$(results "$V5")" ]
+check "self-diff: no change anywhere" \
+  bash -c "! grep -E '^ +change: ' '$T/self.yaml' | grep -vqx ' *change: 0'"
+check "self-diff: every metric unchanged" \
+  bash -c "! grep -E '^ +mark: ' '$T/self.yaml' | grep -vqx ' *mark: unchanged'"
+
+"$CRYPTOPERF" diff --out "$T/selfpage" "$V5" "$V5" >/dev/null 2>&1
+SP=$T/selfpage/index.md
+grep -E '\| (better|worse|unchanged|not-comparable|added|removed) \|$' "$SP" >"$T/selfpage.rows"
+check "self-diff page: all $(results "$V5") rows listed, all unchanged" \
+  [ "$(wc -l <"$T/selfpage.rows")" -eq "$(results "$V5")" -a "$(grep -c '| unchanged |$' "$T/selfpage.rows")" -eq "$(results "$V5")" ]
+check "self-diff page: every change reads '0 (0.0 %) unchanged', never a signed zero" \
+  bash -c "! grep -qE '(better|worse)( \\||$)|[-+]0[ .]' '$SP' && grep -qF '| 3742 | 3742 | 0 (0.0 %) unchanged |' '$SP'"
+
+# --- the exit status follows the threshold ---------------------------------
+mkdir -p "$T/a/stm32l5/cmox-050000b2" "$T/b/stm32l5/cmox-050000b2" "$T/c/stm32l5/cmox-050000b2"
+cp "$V5" "$T/a/stm32l5/cmox-050000b2/dataset.yaml"
+# 10 % slower: 388744 -> 427619 cycles (SHA256 8000 bytes, 128-byte chunks)
+sed 's/cycles: 388744}/cycles: 427619}/' "$V5" >"$T/b/stm32l5/cmox-050000b2/dataset.yaml"
+# 0.5 % slower: within the default 1 %
+sed 's/cycles: 388744}/cycles: 390688}/' "$V5" >"$T/c/stm32l5/cmox-050000b2/dataset.yaml"
+check "the regression fixture differs in exactly one row" \
+  [ "$(diff "$V5" "$T/b/stm32l5/cmox-050000b2/dataset.yaml" | grep -c '^>')" -eq 1 ]
+"$CRYPTOPERF" diff --fail-on worse "$T/a/stm32l5/cmox-050000b2" "$T/b/stm32l5/cmox-050000b2" >"$T/reg.yaml" 2>"$T/err"
+check "10 % slower row: --fail-on worse exits 1" [ $? -eq 1 ]
+check "... and says why" grep -q 'fail-on worse: 1 metric marked worse' "$T/err"
+rows "$T/reg.yaml" >"$T/reg.rows"
+check "... the row is worse by 10 %" \
+  grep -q 'metric: cycles old: 388744 new: 427619 change: 38875 relative_percent: 10.00 mark: worse' "$T/reg.rows"
+"$CRYPTOPERF" diff "$T/a/stm32l5/cmox-050000b2" "$T/b/stm32l5/cmox-050000b2" >/dev/null 2>&1
+check "without --fail-on the same diff exits 0" [ $? -eq 0 ]
+"$CRYPTOPERF" diff --fail-on worse --threshold cycles=11% "$T/a/stm32l5/cmox-050000b2" "$T/b/stm32l5/cmox-050000b2" >/dev/null 2>&1
+check "with --threshold cycles=11% it is within the threshold: exit 0" [ $? -eq 0 ]
+"$CRYPTOPERF" diff --fail-on worse "$T/a/stm32l5/cmox-050000b2" "$T/c/stm32l5/cmox-050000b2" >/dev/null 2>&1
+check "0.5 % slower is within the default 1 %: exit 0" [ $? -eq 0 ]
+"$CRYPTOPERF" diff --fail-on worse --threshold cycles=0.4% "$T/a/stm32l5/cmox-050000b2" "$T/c/stm32l5/cmox-050000b2" >/dev/null 2>&1
+check "... and worse with --threshold cycles=0.4%: exit 1" [ $? -eq 1 ]
+"$CRYPTOPERF" diff --fail-on worse "$V4" "$V5" >/dev/null 2>&1
+check "CMOX V4 -> V5 has worse rows (V5 footprints grew): --fail-on worse exits 1" [ $? -eq 1 ]
+
+# --- bad input -------------------------------------------------------------
+expect() { # description, wanted status, stderr pattern, command...
+  local d=$1 want=$2 pat=$3; shift 3
+  "$@" >"$T/out" 2>"$T/err"
+  local rc=$?
+  if [ "$rc" -eq "$want" ] && grep -qE -- "$pat" "$T/err"; then ok "$d"; else
+    fail "$d (exit $rc, wanted $want; stderr:)"; sed 's/^/#   /' "$T/err"; fi
+}
+mkdir -p "$T/bad/stm32l5/cmox-050000b2" "$T/other/stm32l4/cmox-050000b2"
+sed 's/cycles: 3742}/cycles: -5}/' "$FX/cmox-050000b2/dataset.yaml" >"$T/bad/stm32l5/cmox-050000b2/dataset.yaml"
+expect "a dataset that does not validate: exit 1, file:line:column and path" 1 \
+  'bad/stm32l5/cmox-050000b2/dataset.yaml:[0-9]+:[0-9]+: results\[0\]\.cycles: ' \
+  "$CRYPTOPERF" diff "$FX/cmox-040000b1" "$T/bad/stm32l5/cmox-050000b2"
+check "... and nothing on stdout" [ ! -s "$T/out" ]
+"$CRYPTOPERF" diff -o "$T/never.yaml" "$FX/cmox-040000b1" "$T/bad/stm32l5/cmox-050000b2" 2>/dev/null
+check "... and no -o file written" [ ! -e "$T/never.yaml" ]
+sed 's/^series: stm32l5$/series: stm32l4/' "$FX/cmox-050000b2/dataset.yaml" >"$T/other/stm32l4/cmox-050000b2/dataset.yaml"
+expect "two different series without the flag: exit 2, names both and the flag" 2 \
+  "series 'stm32l5' .* series 'stm32l4'; to compare across series, add --cross-series" \
+  "$CRYPTOPERF" diff "$FX/cmox-040000b1" "$T/other/stm32l4/cmox-050000b2"
+"$CRYPTOPERF" diff --cross-series "$FX/cmox-040000b1" "$T/other/stm32l4/cmox-050000b2" >/dev/null 2>&1
+check "... and with --cross-series: exit 0" [ $? -eq 0 ]
+expect "an unknown metric in a threshold: exit 2, naming it" 2 "unknown metric 'speed'" \
+  "$CRYPTOPERF" diff --threshold speed=2% "$V4" "$V5"
+expect "a byte metric with percent: exit 2" 2 "threshold code_bytes: expected a non-negative number of bytes \(e.g. 32\), found '3%'" \
+  "$CRYPTOPERF" diff --threshold code_bytes=3% "$V4" "$V5"
+expect "an unreadable dataset: exit 2" 2 "$T/missing/dataset.yaml: cannot read" \
+  "$CRYPTOPERF" diff "$V4" "$T/missing/dataset.yaml"
+expect "an unknown --fail-on mark: exit 2" 2 "unknown mark 'slower'" \
+  "$CRYPTOPERF" diff --fail-on slower "$V4" "$V5"
+expect "an unknown format: exit 2" 2 "expected yaml or json, found 'xml'" \
+  "$CRYPTOPERF" diff --format xml "$V4" "$V5"
+expect "one dataset only: exit 2" 2 "expected two datasets" "$CRYPTOPERF" diff "$V4"
+expect "three datasets: exit 2" 2 "expected two datasets, found another" "$CRYPTOPERF" diff "$V4" "$V5" "$V5"
+expect "an unknown option: exit 2" 2 "unknown option or missing value: --frobnicate" \
+  "$CRYPTOPERF" diff --frobnicate "$V4" "$V5"
+expect "an unwritable -o: exit 2" 2 "cannot write /proc/cryptoperf-diff.yaml" \
+  "$CRYPTOPERF" diff -o /proc/cryptoperf-diff.yaml "$V4" "$V5"
+
+# --- the diff page, through the page engine ---------------------------------
+"$CRYPTOPERF" diff --out "$T/page" "$V4" "$V5" >"$T/stdout" 2>"$T/err"
+check "--out writes the page (exit 0), nothing on stdout" [ $? -eq 0 -a ! -s "$T/stdout" ]
+check "... index.wiki and index.md" [ -s "$T/page/index.wiki" -a -s "$T/page/index.md" ]
+MD=$T/page/index.md WIKI=$T/page/index.wiki
+check "page: the summary comes first" [ "$(grep -m1 '^## ' "$MD")" = "## 1. Summary" ]
+check "page: AES summary row with its geometric mean" \
+  grep -qxF '| AES | 84 | 8 | 0 | 0 | 0 | 0 | 0.7093 (-29.1 %, 84 rows) |' "$MD"
+check "page (md): AES-CBC 128 32 bytes encryption Small 5299 -> 3742 (-29.4 %)" \
+  grep -qxF '| AES CBC | 128 bits | 32 bytes | Encryption | Small | 5299 | 3742 | -1557 (-29.4 %) better | better |' "$MD"
+check "page (wiki): the same row" \
+  grep -qxF '| AES CBC || 128 bits || 32 bytes || Encryption || Small || 5299 || 3742 || -1557 (-29.4 %) better || better' "$WIKI"
+check "page: SHA256 8000 bytes / 128-byte chunks, digits grouped as on the pages" \
+  grep -qxF '| SHA256 | 8000 bytes | 128 bytes | Digest | 402 655 | 388 744 | -13 911 (-3.5 %) better | better |' "$MD"
+check "page: footprint row with byte deltas (global data 1 -> 0)" \
+  grep -qxF '| AES CBC | Encryption | Small | 2960 | 2386 | -574 (-19.4 %) better | 380 | 324 | -56 (-14.7 %) better | 1 | 0 | -1 (-100.0 %) better | 524 | 552 | +28 (+5.3 %) worse | worse |' "$MD"
+check "page: the matching note" grep -qxF -- '- field hash present only in OLD for ECDSA; ignored for matching' "$MD"
+check "page: ECDSA keeps V4's hash column (old values)" \
+  grep -qxF '| SECP256R1 | SHA256 | Signature | Small | Low | 2 924 624 | 2 898 200 | -26 424 (-0.9 %) unchanged | unchanged |' "$MD"
+check "page: every row of both versions in the tables (matched + added + removed)" \
+  [ "$(grep -cE '\| (better|worse|unchanged|not-comparable|added|removed) \|$' "$MD")" -eq $((m + a + r)) ]
+check "page (wiki): as many table rows" \
+  [ "$(grep -cE '\|\| (better|worse|unchanged|not-comparable|added|removed)$' "$WIKI")" -eq $((m + a + r)) ]
+cp "$MD" "$T/page.md.1"; cp "$WIKI" "$T/page.wiki.1"
+"$CRYPTOPERF" diff --format json --out "$T/page" "$V4" "$V5" >"$T/both.json"
+check "--out with --format: page unchanged (deterministic) and JSON on stdout" \
+  bash -c "cmp -s '$T/page.md.1' '$MD' && cmp -s '$T/page.wiki.1' '$WIKI' && cmp -s '$T/both.json' '$T/cmox.json'"
+TRICKY=tests/fixtures/render/data/escape/tricky-1.0-rc1
+"$CRYPTOPERF" diff --out "$T/tricky" "$TRICKY" "$TRICKY" >/dev/null 2>&1
+check "page: data text is escaped (Markdown)" grep -qF 'a\|b \<c\> \& {{x}} \[\[y\]\]' "$T/tricky/index.md"
+check "page: data text is escaped (wiki)" \
+  bash -c "grep -qF 'a&#124;b &lt;c&gt; &amp; &#123;&#123;x&#125;&#125; &#91;&#91;y&#93;&#93;' '$T/tricky/index.wiki' && ! grep -qF '[[y]]' '$T/tricky/index.wiki'"
+expect "--out with a layout that cannot be loaded: exit 2" 2 "cannot use the layout $T/none/st" \
+  "$CRYPTOPERF" diff --templates "$T/none" --out "$T/nopage" "$V4" "$V5"
+check "... and no page written" [ ! -e "$T/nopage" ]
+
+# --- cycles vs instructions are never compared ------------------------------
+mkdir -p "$T/icount/stm32l5/cmox-050000b2"
+sed -e 's/^  kind: cycles$/  kind: instructions/' -e 's/ cycles: / instructions: /' \
+  "$FX/cmox-050000b2/dataset.yaml" >"$T/icount/stm32l5/cmox-050000b2/dataset.yaml"
+"$CRYPTOPERF" diff --fail-on not-comparable --out "$T/icpage" --format yaml "$FX/cmox-040000b1" \
+  "$T/icount/stm32l5/cmox-050000b2" >"$T/ic.yaml" 2>"$T/err"
+check "cycles vs instructions: --fail-on not-comparable exits 1 and says so" \
+  bash -c "[ $? -eq 1 ] && grep -q 'fail-on not-comparable: 5 metrics marked not-comparable' '$T/err'"
+rows "$T/ic.yaml" >"$T/ic.rows"
+check "... the count is not comparable, with both values and no change" \
+  grep -q 'mark: not-comparable id: cipher_mode: CBC key_bits: 128 buffer_bytes: 32 operation: encryption configuration: Small metrics: metric: cycles new_metric: instructions old: 5299 new: 3742 change: null relative_percent: null mark: not-comparable$' "$T/ic.rows"
+check "... and no geometric mean" bash -c "! grep -q 'geomean_ratio: [0-9]' '$T/ic.yaml'"
+check "... the page says so" \
+  bash -c "grep -qxF 'The old version counts cycles, the new one instructions: their counts are not comparable and are not compared.' '$T/icpage/index.md' && grep -qF '| 5299 cycles | 3742 instructions | not comparable |' '$T/icpage/index.md'"
+check "page title: library, both versions, the part" \
+  [ "$(head -n1 "$MD")" = "# CMOX 040000B1 to 050000B2 on STM32L552ZET6Q: what changed" ]
+
+# --- help ------------------------------------------------------------------
+"$CRYPTOPERF" help diff >"$T/help" 2>&1
+check "cryptoperf help diff: exit 0, options and matching rules" \
+  bash -c "[ $? -eq 0 ] && grep -q -- '--fail-on MARK' '$T/help' && grep -q -- '--threshold METRIC=VALUE' '$T/help' && grep -q 'ignored for matching' '$T/help'"
+for o in $("$CRYPTOPERF" help diff | grep -o -- '--[a-z-]*' | sort -u); do
+  check "the man page documents diff $o" grep -q -- "$(sed 's/-/\\\\-/g' <<<"$o")" gen/cryptoperf.1
+done
+check "cryptoperf --help lists diff" bash -c "'$CRYPTOPERF' --help | grep -q '^  diff '"
+
+done_testing

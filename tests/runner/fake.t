@@ -1,0 +1,230 @@
+#!/usr/bin/env bash
+# The runner end to end on fake images (tests/runner/fake-qemu plays QEMU):
+# datasets assembled, valid and byte-identical across runs and job orders;
+# every kind of failure named, exit 1, and nothing written. Takes seconds.
+. "$(dirname "$0")/../lib.sh"
+RUN=${CRYPTOPERF_RUN:-$TOP/build/runner-asan/cryptoperf-run}
+FAKE=$TOP/tests/runner/fake-qemu
+d=$(tmpdir)
+mkdir -p "$d/img"
+
+# image FILE VERSION CONFIG [ROW...]: a fake image's script; rows are flow
+# mappings without the braces.
+image() {
+  local f=$1 v=$2 c=$3; shift 3
+  {
+    cat <<YAML
+run:
+  board: mps2-an505
+  core: Cortex-M33
+  qemu_machine: mps2-an505
+  core_clock_hz: 20000000
+  clock_note: "QEMU mps2-an505 SYSCLK"
+  library:
+    slug: mbedtls
+    name: Mbed TLS
+    version: "$v"
+    version_full: "Mbed TLS $v"
+    package: "mbedtls $v-1"
+  configuration: $c
+  configuration_meaning: "$c tables"
+  toolchain:
+    compiler: "arm-none-eabi-gcc 12.2.1 20221205"
+    flags: "-mcpu=cortex-m33 -mthumb -O2"
+    libc: "newlib (rdimon, semihosting)"
+  counter:
+    kind: instructions
+    method: "QEMU -icount shift=7, SysTick"
+    icount_shift: 7
+    overhead: ${OVERHEAD:-11}
+    first_call: excluded
+    first_call_note: "warm-up call first"
+  stack_method: "stack painting"
+  heap_method: "counting calloc"
+results:
+YAML
+    local r
+    for r in "$@"; do
+      case $r in
+        @*) echo "$r" ;;
+        *) echo "  # case ${r%%|*}"; echo "  - {${r#*|}}" ;;
+      esac
+    done
+  } >"$d/img/$f"
+}
+aes() { # id op key buf config instr stack
+  echo "$1|family: AES, kind: performance, measure: sole-buffer, cipher_mode: CBC, key_bits: $3, buffer_bytes: $4, operation: $2, configuration: $5, instructions: $6, stack_bytes: $7, heap_bytes: 0"
+}
+make_images() {
+  for v in 2.28.3 3.6.6; do
+    local k=1; [ $v = 3.6.6 ] && k=2
+    # decryption first and sizes out of order: the runner must sort
+    image "$v-small.elf" $v Small "@sleep 0.2" \
+      "$(aes dec-128-64 decryption 128 64 Small $((9000 * k)) 300)" \
+      "$(aes enc-128-32 encryption 128 32 Small $((4000 * k)) 280)" \
+      "$(aes enc-256-32 encryption 256 32 Small $((5000 * k)) 290)" \
+      "$(aes enc-128-64 encryption 128 64 Small $((7000 * k)) 284)"
+    image "$v-fast.elf" $v Fast \
+      "$(aes enc-128-32 encryption 128 32 Fast $((3000 * k)) 270)" \
+      "$(aes enc-128-64 encryption 128 64 Fast $((5000 * k)) 272)" \
+      "$(aes dec-128-64 decryption 128 64 Fast $((6000 * k)) 310)" \
+      "sha|family: HASH, kind: performance, measure: sole-buffer, hash: sha1, buffer_bytes: 32, operation: digest, instructions: $((2000 * k))"
+  done
+}
+make_images
+
+# Footprint: real ELF32 objects (arm-none-eabi-gcc -c), one with the call,
+# one without.
+cat >"$d/base.c" <<'C'
+int buf[64];
+int main(void) { return buf[0]; }
+C
+cat >"$d/aes.c" <<'C'
+int buf[64];
+static const unsigned char sbox[300] = { 1, 2, 3 };
+unsigned char state[40];
+int counter = 5;
+int enc(int x) { state[x & 31] = sbox[x % 300]; return counter += state[x & 7]; }
+int main(void) { return enc(buf[0]); }
+C
+for f in base aes; do
+  arm-none-eabi-gcc -mcpu=cortex-m33 -mthumb -O2 -c "$d/$f.c" -o "$d/img/fp-$f.elf"
+done
+
+manifest() { # FILE then lines "image kind version config [timeout]"
+  local out=$1; shift
+  printf '#image\tkind\tboard\tmachine\ticount_shift\ttimeout_s\tlibrary\tversion\tpackage\tconfiguration\tbaseline\tfields\texpect\tcase\n' >"$out"
+  local l
+  for l in "$@"; do
+    set -- $l
+    local base=- fields=- kind=$2
+    if [ "$kind" = footprint ]; then base=img/fp-base-$3.elf; fields=$5; fi
+    printf '%s\tbench\tmps2-an505\tmps2-an505\t7\t%s\tmbedtls\t%s\tmbedtls %s-1\t%s\t%s\t%s\t0\t-\n' \
+      "$1" "${6:-20}" "$3" "$3" "$4" "$base" "$fields" | sed "s/\tbench\t/\t$kind\t/" >>"$out"
+  done
+}
+for v in 2.28.3 3.6.6; do
+  cp "$d/img/fp-base.elf" "$d/img/fp-base-$v.elf"
+  cp "$d/img/fp-aes.elf" "$d/img/fp-aes-$v.elf"
+done
+good=(
+  "img/2.28.3-small.elf bench 2.28.3 small"
+  "img/2.28.3-fast.elf bench 2.28.3 fast"
+  "img/3.6.6-small.elf bench 3.6.6 small"
+  "img/3.6.6-fast.elf bench 3.6.6 fast"
+  "img/fp-base-2.28.3.elf baseline 2.28.3 -"
+  "img/fp-aes-2.28.3.elf footprint 2.28.3 - family=AES,cipher_mode=CBC,measure=sole-buffer,operation=encryption,configuration=Small"
+  "img/fp-base-3.6.6.elf baseline 3.6.6 -"
+  "img/fp-aes-3.6.6.elf footprint 3.6.6 - family=AES,cipher_mode=CBC,measure=sole-buffer,operation=encryption,configuration=Small"
+)
+manifest "$d/m.tsv" "${good[@]}"
+
+run() { # DATA-DIR [options...]
+  local data=$1; shift
+  "$RUN" --qemu "$FAKE" --top "$d" --data "$data" --schema "$TOP/schema/dataset.schema.json" \
+    --revision abc1234 "$@" "$d/m.tsv"
+}
+
+run "$d/data1" -j 4 >"$d/out1" 2>"$d/err1"
+rc=$?
+check "good run exits 0" [ $rc -eq 0 ]; [ $rc -eq 0 ] || sed "s/^/# /" "$d/err1"
+ds1=$d/data1/mps2-an505/mbedtls-2.28.3/dataset.yaml
+ds3=$d/data1/mps2-an505/mbedtls-3.6.6/dataset.yaml
+check "writes one dataset per library version" [ -f "$ds1" -a -f "$ds3" ]
+check "the datasets validate" "$CRYPTOPERF" validate --schema "$TOP/schema/dataset.schema.json" "$ds1" "$ds3"
+check "progress: one line per image when not a terminal" \
+  [ "$(grep -cE '^\[[ 0-9]+/4\] [0-9]{2}:[0-9]{2} elapsed, ETA [0-9]{2}:[0-9]{2}  mbedtls-' "$d/err1")" -eq 4 ]
+run "$d/data2" -j 1 2>/dev/null
+check "a second run (-j 1, other completion order) is byte-identical" cmp "$ds1" "$d/data2/mps2-an505/mbedtls-2.28.3/dataset.yaml"
+check "... for both versions" cmp "$ds3" "$d/data2/mps2-an505/mbedtls-3.6.6/dataset.yaml"
+check "no date or timing in the dataset" bash -c "! grep -qE 'date:|elapsed|seconds' '$ds1'"
+
+rows() { grep -E '^  - \{' "$1" | sed -E 's/.*operation: ([a-z]+).*key_bits: ([0-9]+).*|.*/\1/' >/dev/null; grep -E '^  - \{' "$1"; }
+order=$(rows "$ds1" | grep 'kind: performance' | grep AES |
+  sed -E 's/.*key_bits: ([0-9]+), buffer_bytes: ([0-9]+), operation: ([a-z]+), configuration: ([A-Za-z]+).*/\3 \1 \2 \4/' | tr '\n' ';')
+check "ST row order: operation, key size, buffer size, configuration in appearance order" \
+  [ "$order" = "encryption 128 32 Small;encryption 128 32 Fast;encryption 128 64 Small;encryption 128 64 Fast;encryption 256 32 Small;decryption 128 64 Small;decryption 128 64 Fast;" ]
+check "families in schema order, footprint after performance" \
+  [ "$(rows "$ds1" | sed -E 's/.*family: ([A-Z0-9]+), kind: ([a-z]+).*/\1 \2/' | uniq | tr '\n' ';')" = "AES performance;AES footprint;HASH performance;" ]
+check "header: version as reported, package, emulator, revision, axes" bash -c "
+  grep -q '^  version: \"2.28.3\"' '$ds1' && grep -q '^  package: mbedtls 2.28.3-1' '$ds1' &&
+  grep -q '^  emulator: QEMU 0.0.0-fake mps2-an505' '$ds1' && grep -q '^  firmware_revision: abc1234' '$ds1' &&
+  grep -q '^  overhead: 11' '$ds1' && grep -q '^    label: Small' '$ds1' &&
+  grep -qF \"  compiler: \\\"$(arm-none-eabi-gcc --version | head -1)\\\"\" '$ds1'"
+
+# footprint = image - baseline per section-flag class, computed here with
+# readelf independently of the runner
+classes() { # ELF -> "code const data"
+  arm-none-eabi-readelf -SW "$1" | awk '
+    function hex(s,  i, v) { v = 0; for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1; return v }
+    /^ *\[ *[0-9]+\]/ { sub(/^ *\[ *[0-9]+\] */, ""); if ($1 == "NULL") next
+      size = hex($5); flags = $7
+      if (flags !~ /A/) next
+      if (flags ~ /X/) c += size; else if (flags ~ /W/) w += size; else r += size }
+    END { printf "%d %d %d", c, r, w }'
+}
+read -r c1 r1 w1 <<<"$(classes "$d/img/fp-aes.elf")"
+read -r c0 r0 w0 <<<"$(classes "$d/img/fp-base.elf")"
+fp=$(grep 'kind: footprint' "$ds1")
+check "footprint row: code, const, data = image - baseline (readelf)" \
+  grep -q "code_bytes: $((c1 - c0)), const_bytes: $((r1 - r0)), data_bytes: $((w1 - w0))" <<<"$fp"
+check "footprint sizes are not all zero" [ $((c1 - c0)) -gt 0 -a $((r1 - r0)) -ge 300 -a $((w1 - w0)) -ge 44 ]
+check "footprint stack: the most any matching run used" grep -q "stack_bytes: 290, heap_bytes: 0" <<<"$fp"
+
+# Failures: nothing written, the existing datasets untouched, the case named.
+check "the datasets to keep exist" [ -s "$ds1" -a -s "$ds3" ]
+sum_before=$(cat "$ds1" "$ds3" | md5sum)
+fails() { # NAME EXPECTED-MESSAGE-REGEX [run options]
+  local name=$1 want=$2; shift 2
+  run "$d/data1" -j 4 "$@" >/dev/null 2>"$d/err-$name"
+  local rc=$?
+  check "$name: exit 1" [ $rc -eq 1 ]
+  check "$name: says why" grep -qE "$want" "$d/err-$name"; grep -qE "$want" "$d/err-$name" || sed "s/^/# /" "$d/err-$name"
+  check "$name: datasets untouched" [ "$(cat "$ds1" "$ds3" | md5sum)" = "$sum_before" ]
+  check "$name: says nothing was written" grep -q 'no dataset written\|nothing written' "$d/err-$name"
+}
+keep=$(cat "$d/img/3.6.6-fast.elf")
+restore() { printf '%s\n' "$keep" >"$d/img/3.6.6-fast.elf"; make_images; }
+
+{ printf '%s\n' "$keep"; echo "@stderr error: case aes-128-cbc-enc-sb-64: known-answer mismatch"; echo "@exit 3"; } >"$d/img/3.6.6-fast.elf"
+fails kat 'img/3.6.6-fast.elf: exit status 3' ; check "kat: names the case" grep -q "img/3.6.6-fast.elf: says 'error: case aes-128-cbc-enc-sb-64: known-answer mismatch'" "$d/err-kat"
+{ printf '%s\n' "$keep" | sed '/# case dec-128-64/q'; printf '@stderr error: fault: UsageFault (pc 0x10001234)\033[2J\n'; echo "@exit 4"; } >"$d/img/3.6.6-fast.elf"
+fails fault 'img/3.6.6-fast.elf: exit status 4 in case dec-128-64'
+check "fault: passes on the firmware's reason, control characters escaped" \
+  grep -qF "img/3.6.6-fast.elf: says 'error: fault: UsageFault (pc 0x10001234)\\x1b[2J'" "$d/err-fault"
+{ printf '%s\n' "$keep" | sed '/# case enc-128-64/{n;q}'; echo "@sleep 30"; } >"$d/img/3.6.6-fast.elf"
+start=$SECONDS
+fails hang 'img/3.6.6-fast.elf: timed out after 1 s in the case after enc-128-64 \(the last that reported\)' --timeout 1
+check "hang: killed at the time limit, not waited for" [ $((SECONDS - start)) -lt 10 ]
+restore
+image "3.6.6-fast.elf" 3.6.6 Fast "x|family: AES, kind: performance, sizzle: 3, instructions: 5"
+fails unknown-field "3.6.6-fast.elf:[0-9]+:[0-9]+: 'sizzle': expected a result field"
+image "3.6.6-fast.elf" 3.6.6 Fast "$(aes a encryption 128 32 Fast 10 1)" "$(aes b encryption 128 32 Fast 11 1)"
+fails duplicate 'duplicate result'
+restore
+OVERHEAD=12 image "3.6.6-fast.elf" 3.6.6 Fast "$(aes a encryption 128 32 Fast 10 1)"
+sed -i 's/-O2/-Os/' "$d/img/3.6.6-fast.elf"
+fails header-mismatch "run.toolchain.flags: expected '-mcpu=cortex-m33 -mthumb -O2' as in .*, found '-mcpu=cortex-m33 -mthumb -Os'"
+restore
+echo "results: [" >"$d/img/2.28.3-small.elf"
+fails unparsable '2.28.3-small.elf:[0-9]+:[0-9]+: '
+restore
+image "3.6.6-fast.elf" 3.6.6 Fast "$(aes a encryption 128 32 Fast 10 1 | sed 's/key_bits: 128/key_bits: 0/')"
+fails schema 'mbedtls-3.6.6/dataset.yaml:[0-9]+:[0-9]+: .*key_bits'
+restore
+sed -i 's/gcc 12.2.1 20221205/gcc 9.9.9 20190101/' "$d"/img/[0-9]*.elf
+fails old-compiler "run.toolchain.compiler: expected the installed compiler"
+restore
+rm "$d/img/2.28.3-fast.elf"
+fails missing-image "img/2.28.3-fast.elf: says 'qemu-system-arm: could not load kernel"
+restore
+cp "$d/m.tsv" "$d/m.good"
+sed -i '2s/\t7\t20\t/\t7\tsoon\t/' "$d/m.tsv"
+fails bad-manifest "m.tsv:2:[0-9]+: timeout_s: expected an integer 1..86400 or '-', found 'soon'"
+cp "$d/m.good" "$d/m.tsv"
+sed -i 's|img/fp-base-3.6.6.elf\tfam|img/nothere.elf\tfam|' "$d/m.tsv"
+fails no-baseline "m.tsv:[0-9]+:1: img/fp-aes-3.6.6.elf: expected a baseline image listed in the manifest, found 'img/nothere.elf'"
+cp "$d/m.good" "$d/m.tsv"
+run "$d/data1" >/dev/null 2>&1
+check "after the failures a good run still gives the same bytes" [ "$(cat "$ds1" "$ds3" | md5sum)" = "$sum_before" ]
+done_testing

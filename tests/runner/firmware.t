@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The runner on real firmware in QEMU: the quick images of mk/firmware.mk's
+# test manifest (both Mbed TLS versions) give valid datasets, byte-identical
+# across runs; the known-answer, fault and hang images each make it exit 1
+# naming the image and case, and leave existing datasets untouched.
+. "$(dirname "$0")/../lib.sh"
+RUN=${CRYPTOPERF_RUN:-$TOP/build/runner-asan/cryptoperf-run}
+M=${FW_TEST_MANIFEST:-$TOP/build/fw/mps2-an505/manifest-test.tsv}
+d=$(tmpdir)
+if [ ! -f "$M" ]; then
+  fail "test manifest $M exists (make fw-test builds it)"
+  done_testing
+  exit
+fi
+run() { # DATA-DIR [options]
+  local data=$1; shift
+  "$RUN" --top "$TOP" --data "$data" --schema "$TOP/schema/dataset.schema.json" "$@" "$M"
+}
+run "$d/a" --kind quick >/dev/null 2>"$d/err-a"
+rc=$?
+check "quick images: exit 0" [ $rc -eq 0 ]
+[ $rc -eq 0 ] || sed 's/^/# /' "$d/err-a"
+mapfile -t sets < <(cd "$d/a" 2>/dev/null && ls -d */*/dataset.yaml 2>/dev/null | sort)
+check "one dataset per library version" [ "${#sets[@]}" -ge 2 ]
+diag "datasets: ${sets[*]}"
+check "datasets validate" "$CRYPTOPERF" validate --schema "$TOP/schema/dataset.schema.json" "${sets[@]/#/$d/a/}"
+run "$d/b" --kind quick -j 1 >/dev/null 2>&1
+same=1
+for s in "${sets[@]}"; do cmp -s "$d/a/$s" "$d/b/$s" || same=0; done
+check "a second run (-j 1) gives byte-identical datasets" [ $same -eq 1 ]
+rev=$(git -C "$TOP" log -1 --format=%h -- firmware crypto mk/firmware.mk ':(glob)mk/fw-*.mk' ':(exclude)firmware/runner')
+check "firmware_revision is the last firmware commit" grep -qE "^  firmware_revision: \"?$rev(-dirty)?\"?$" "$d/a/${sets[0]}"
+check "counts are instructions, with the QEMU version" bash -c "
+  grep -q '^  kind: instructions' '$d/a/${sets[0]}' && grep -qE '^  emulator: QEMU [0-9.]+ mps2-' '$d/a/${sets[0]}' &&
+  grep -q 'instructions: [0-9]' '$d/a/${sets[0]}' && ! grep -qE 'cycles: [0-9]' '$d/a/${sets[0]}'"
+
+sum=$(cd "$d/a" && cat "${sets[@]}" | md5sum)
+# kind timeout-option expected-message
+while read -r kind opt want; do
+  image=$(awk -F'\t' -v k="$kind" '$2 == k { print $1; exit }' "$M")
+  case_id=$(awk -F'\t' -v k="$kind" '$2 == k { print $14; exit }' "$M")
+  want=${want//@IMAGE@/$image}; want=${want//@CASE@/$case_id}
+  [ "$opt" = - ] && opt=
+  start=$SECONDS
+  # shellcheck disable=SC2086
+  run "$d/a" --kind "$kind" $opt >/dev/null 2>"$d/err-$kind"
+  rc=$?
+  check "$kind: exit 1" [ $rc -eq 1 ]
+  check "$kind: names image and reason" grep -qF -- "$want" "$d/err-$kind"
+  grep -qF -- "$want" "$d/err-$kind" || sed 's/^/# /' "$d/err-$kind"
+  # The firmware announces each case before running it, so a fault or a
+  # hang names the case it stopped in.
+  check "$kind: says which case" grep -qE "case $case_id" "$d/err-$kind"
+  check "$kind: existing datasets untouched" [ "$(cd "$d/a" && cat "${sets[@]}" | md5sum)" = "$sum" ]
+  check "$kind: done in seconds" [ $((SECONDS - start)) -lt 20 ]
+done <<'LIST'
+fail-kat - @IMAGE@: says 'error: case @CASE@: known-answer mismatch'
+fail-fault - @IMAGE@: exit status 4
+fail-hang --timeout=3 @IMAGE@: timed out after 3 s
+LIST
+done_testing

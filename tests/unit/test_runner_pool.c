@@ -1,0 +1,112 @@
+/* The job pool and what surrounds it: output captured per job, exit status,
+ * a command that cannot start, a timeout that kills the whole process group;
+ * the progress line; YAML scalars that read back as the same string; the
+ * last reported case of a run. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "node.h"
+#include "pool.h"
+#include "progress.h"
+#include "run.h"
+#include "yamlout.h"
+
+static void runs_and_captures(void **state)
+{
+    (void)state;
+    char *echo[] = { "sh", "-c", "echo out; echo err >&2; exit 3", NULL };
+    char *hang[] = { "sh", "-c", "sleep 30 & sleep 30; echo never", NULL };
+    char *missing[] = { "/nonexistent/qemu", NULL };
+    char *ok[] = { "true", NULL };
+    cpr_job jobs[4] = {
+        { .label = "echo", .argv = echo, .timeout_s = 20 },
+        { .label = "hang", .argv = hang, .timeout_s = 1 },
+        { .label = "missing", .argv = missing, .timeout_s = 20 },
+        { .label = "ok", .argv = ok },
+    };
+    cpr_pool_opts o = { .parallel = 3 };
+    time_t t0 = time(NULL);
+    assert_int_equal(cpr_pool_run(jobs, 4, &o), 0);
+    assert_true(time(NULL) - t0 < 10);
+    assert_string_equal(jobs[0].out.data, "out\n");
+    assert_string_equal(jobs[0].err.data, "err\n");
+    char *why = cpr_job_failure(&jobs[0]);
+    assert_string_equal(why, "exit status 3");
+    free(why);
+    assert_true(jobs[1].timed_out);
+    why = cpr_job_failure(&jobs[1]);
+    assert_string_equal(why, "timed out after 1 s");
+    free(why);
+    assert_null(jobs[1].out.data);
+    assert_int_not_equal(jobs[2].spawn_errno, 0);
+    why = cpr_job_failure(&jobs[3]);
+    assert_null(why);
+    for (int i = 0; i < 4; i++)
+        cpr_job_free(&jobs[i]);
+}
+
+static void progress_line(void **state)
+{
+    (void)state;
+    char line[128];
+    cpr_progress_line(line, sizeof line, 12, 40, 7.2, "mbedtls-3.6.6 aes-fast");
+    assert_string_equal(line, "[12/40] 00:07 elapsed, ETA 00:17  mbedtls-3.6.6 aes-fast");
+    cpr_progress_line(line, sizeof line, 0, 140, 0, "x");
+    assert_string_equal(line, "[  0/140] 00:00 elapsed, ETA --:--  x");
+    cpr_progress_line(line, sizeof line, 3, 3, 125, "y");
+    assert_string_equal(line, "[3/3] 02:05 elapsed, ETA 00:00  y");
+}
+
+static void yaml_scalars_round_trip(void **state)
+{
+    (void)state;
+    static const char *const strings[] = {
+        "Small", "Mbed TLS", "2.28.3", "true", "null", "-O2 -mthumb", "a: b", "x #y", "{flow}",
+        "say \"hi\"\\", "tab\there", "new\nline", "", " lead", "trail ", "v1.5", "yes", "0x10",
+    };
+    for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++) {
+        cp_buf b = { 0 };
+        cp_buf_puts(&b, "- {k: ");
+        cpr_yaml_str(&b, strings[i]);
+        cp_buf_puts(&b, "}\n");
+        cp_doc doc;
+        assert_int_equal(cp_doc_load_mem(&doc, "t", b.data, b.len, stderr), 0);
+        const cp_node *k = cp_map_get(doc.root->items[0], "k");
+        assert_string_equal(cp_scalar(k), strings[i]);
+        assert_int_equal(cp_scalar_type_of(k), CP_T_STRING);
+        cp_doc_free(&doc);
+        cp_buf_free(&b);
+    }
+}
+
+static void last_case(void **state)
+{
+    (void)state;
+    int done = -1;
+    char *c = cpr_last_case("run:\n  a: 1\nresults:\n  # case aes-1\n  - {}\n  # case sha-2\n  - family: X\n", &done);
+    assert_string_equal(c, "sha-2");
+    assert_int_equal(done, 1);
+    free(c);
+    c = cpr_last_case("results:\n  # case aes-1\n  - {}\n  # case sha-2\n", &done);
+    assert_string_equal(c, "sha-2");
+    assert_int_equal(done, 0);
+    free(c);
+    assert_null(cpr_last_case("results: []\n", &done));
+    assert_null(cpr_last_case(NULL, &done));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(runs_and_captures),
+        cmocka_unit_test(progress_line),
+        cmocka_unit_test(yaml_scalars_round_trip),
+        cmocka_unit_test(last_case),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
