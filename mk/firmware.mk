@@ -125,7 +125,10 @@ $(FW_DIR)/obj/case-quick.o: firmware/bench/case.c $(FW_BOARD_MK)
 FW_HOOK_DEF_kat := CP_BREAK_KAT
 FW_HOOK_DEF_fault := CP_FAULT_CASE
 FW_HOOK_DEF_hang := CP_HANG_CASE
-$(FW_DIR)/obj/case-%.o: firmware/bench/case.c $(FW_BOARD_MK)
+# (A static pattern: a plain one would offer make a way to "remake" the .d
+# files it includes, through case-*.d.o.)
+FW_CASE_HOOK_OBJ = $(foreach l,$(FW_LIBS),$(foreach k,kat fault hang,$(FW_DIR)/obj/case-$(k)@$(call fw_hook_case,$(l)).o))
+$(FW_CASE_HOOK_OBJ): $(FW_DIR)/obj/case-%.o: firmware/bench/case.c $(FW_BOARD_MK)
 	@echo "  CC   $(notdir $@)"
 	@$(FW_CC) $(FW_CFLAGS) -MMD -MP -DCP_SUITE_QUICK \
 	  -D$(FW_HOOK_DEF_$(firstword $(subst @, ,$*)))='"$(word 2,$(subst @, ,$*))"' -c $< -o $@

@@ -6,9 +6,11 @@
 SRC_SUBDIR ?= library
 SRCS := $(if $(SRC_FILES),$(wildcard $(addprefix $(SRC_DIR)/$(SRC_SUBDIR)/,$(SRC_FILES))),$(wildcard $(SRC_DIR)/$(SRC_SUBDIR)/*.c))
 OBJS := $(patsubst $(SRC_DIR)/$(SRC_SUBDIR)/%.c,$(OBJ_DIR)/%.o,$(SRCS))
-$(LIB): $(OBJS)
+# The archive is remade when this file changes (the caller's rule depends on
+# it too and would otherwise run this sub-make every time).
+$(LIB): $(OBJS) $(firstword $(MAKEFILE_LIST))
 	@rm -f $@
-	@$(AR) rcs $@ $^
+	@$(AR) rcs $@ $(OBJS)
 $(OBJ_DIR)/%.o: $(SRC_DIR)/$(SRC_SUBDIR)/%.c
 	@mkdir -p $(@D)
 	@$(CC) $(CFLAGS) $(if $(CONFIG_FILE),-DMBEDTLS_CONFIG_FILE='"$(CONFIG_FILE)"') -MMD -MP -c $< -o $@

@@ -83,7 +83,7 @@ void cp_report_result(const struct cp_case *c, const struct cp_library_info *lib
   const struct cp_result *r = &c->r;
   key_str(2, "- family", r->family);
   key_str(4, "kind", "performance");
-  key_str(4, "measure", r->measure);
+  field_str("measure", r->measure);
   field_str("cipher_mode", r->cipher_mode);
   field_num("key_bits", r->key_bits);
   field_str("hash", r->hash);
