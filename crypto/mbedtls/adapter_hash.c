@@ -77,17 +77,9 @@ CP_MBEDTLS_SHA3(512)
 /* SHA-224/256 follow MBEDTLS_SHA256_SMALLER, SHA-384/512
  * MBEDTLS_SHA512_SMALLER: the configuration axis of the port. */
 const struct cp_hash cp_hashes[] = {
-  CP_HASH_ENTRY(md5, "md5", 16, 0),
-  CP_HASH_ENTRY(sha1, "sha1", 20, 0),
-  CP_HASH_ENTRY(sha224, "sha224", 28, 1),
-  CP_HASH_ENTRY(sha256, "sha256", 32, 1),
-  CP_HASH_ENTRY(sha384, "sha384", 48, 1),
-  CP_HASH_ENTRY(sha512, "sha512", 64, 1),
+  CP_HASH_ENTRIES_MD5_SHA2,
 #if MBEDTLS_VERSION_MAJOR >= 3
-  CP_HASH_ENTRY(sha3_224, "sha3-224", 28, 0),
-  CP_HASH_ENTRY(sha3_256, "sha3-256", 32, 0),
-  CP_HASH_ENTRY(sha3_384, "sha3-384", 48, 0),
-  CP_HASH_ENTRY(sha3_512, "sha3-512", 64, 0),
+  CP_HASH_ENTRIES_SHA3(0),
 #endif
   { 0 },
 };

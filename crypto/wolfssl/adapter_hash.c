@@ -68,15 +68,7 @@ CP_WOLFSSL_SHA3(512)
 /* SHA-224/256 follow USE_SLOW_SHA256, SHA-384/512 USE_SLOW_SHA512, SHA-3
  * WOLFSSL_SHA3_SMALL: the configuration axis of the port. */
 const struct cp_hash cp_hashes[] = {
-  CP_HASH_ENTRY(md5, "md5", 16, 0),
-  CP_HASH_ENTRY(sha1, "sha1", 20, 0),
-  CP_HASH_ENTRY(sha224, "sha224", 28, 1),
-  CP_HASH_ENTRY(sha256, "sha256", 32, 1),
-  CP_HASH_ENTRY(sha384, "sha384", 48, 1),
-  CP_HASH_ENTRY(sha512, "sha512", 64, 1),
-  CP_HASH_ENTRY(sha3_224, "sha3-224", 28, 1),
-  CP_HASH_ENTRY(sha3_256, "sha3-256", 32, 1),
-  CP_HASH_ENTRY(sha3_384, "sha3-384", 48, 1),
-  CP_HASH_ENTRY(sha3_512, "sha3-512", 64, 1),
+  CP_HASH_ENTRIES_MD5_SHA2,
+  CP_HASH_ENTRIES_SHA3(1),
   { 0 },
 };

@@ -25,8 +25,9 @@ void cp_library_info(struct cp_library_info *info)
     .configuration_is_default = CP_CONFIG_IS_DEFAULT,
 #if !CP_WOLFSSL_PQ
     .families_absent = "ML-DSA, ML-KEM, HBS-LMS",
-    .families_absent_note = "wolfSSL " LIBWOLFSSL_VERSION_STRING " has no implementation of its own:"
-                            " its dilithium.c and Kyber code only wrap liboqs, and it has no LMS;"
+    .families_absent_note = "ML-DSA, ML-KEM and HBS-LMS are absent from this dataset: wolfSSL "
+                            LIBWOLFSSL_VERSION_STRING " has no implementation of its own (its"
+                            " dilithium.c and Kyber code only wrap liboqs, and it has no LMS);"
                             " wolfSSL's own ML-DSA, ML-KEM and LMS code arrived with 5.7",
 #endif
     .first_call_note = "each case runs once untimed first (its known-answer check); figures are"

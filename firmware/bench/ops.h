@@ -68,6 +68,15 @@ struct cp_hash {
 /* An entry of cp_hashes for hash h (CP_HASH_DECLARE's functions). */
 #define CP_HASH_ENTRY(h, name, len, axis) \
   { name, len, axis, cp_##h##_digest, cp_##h##_start, cp_##h##_update, cp_##h##_finish }
+/* The entries every port shares: MD5 and SHA-1 (off the configuration
+ * axis), SHA-2 (on it), and SHA-3 with the port's own axis flag. */
+#define CP_HASH_ENTRIES_MD5_SHA2                                               \
+  CP_HASH_ENTRY(md5, "md5", 16, 0), CP_HASH_ENTRY(sha1, "sha1", 20, 0),        \
+  CP_HASH_ENTRY(sha224, "sha224", 28, 1), CP_HASH_ENTRY(sha256, "sha256", 32, 1), \
+  CP_HASH_ENTRY(sha384, "sha384", 48, 1), CP_HASH_ENTRY(sha512, "sha512", 64, 1)
+#define CP_HASH_ENTRIES_SHA3(axis)                                             \
+  CP_HASH_ENTRY(sha3_224, "sha3-224", 28, axis), CP_HASH_ENTRY(sha3_256, "sha3-256", 32, axis), \
+  CP_HASH_ENTRY(sha3_384, "sha3-384", 48, axis), CP_HASH_ENTRY(sha3_512, "sha3-512", 64, axis)
 /* The hashes the library offers, ended by a null name. */
 extern const struct cp_hash cp_hashes[];
 
