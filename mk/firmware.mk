@@ -180,9 +180,8 @@ $(eval $(call fp_op,mlkem-keygen,-DCP_FP_MLKEM_KEYGEN,family=ML-KEM$(,)operation
 $(eval $(call fp_op,mlkem-encaps,-DCP_FP_MLKEM_ENCAPS,family=ML-KEM$(,)operation=encapsulation))
 $(eval $(call fp_op,mlkem-decaps,-DCP_FP_MLKEM_DECAPS,family=ML-KEM$(,)operation=decapsulation))
 $(eval $(call fp_op,lms-verify,-DCP_FP_LMS_VERIFY,family=HBS-LMS$(,)operation=verification))
-FP_AXIS_mldsa-keygen := variant
-FP_AXIS_mldsa-sign := variant
-FP_AXIS_mldsa-verify := variant
+$(foreach o,$(FP_EDWARDS_OPS),$(eval FP_AXIS_$(o) := math_config))
+$(foreach o,$(FP_PQ_OPS),$(eval FP_AXIS_$(o) := variant))
 
 # ---- per library, version and configuration: library, port, images ----
 # $(1) library, $(2) its prefix, $(3) version, $(4) configuration

@@ -263,7 +263,7 @@ void cp_bench_pq(void)
     param_set("ML-DSA", dsa[i].name, dsa[i].level, "variant", mldsa_setup, mldsa, 3);
   keygen = cp_mlkem_keygen;
   for (size_t i = 0; i < 3; i++)
-    param_set("ML-KEM", kem[i].name, kem[i].level, NULL, mlkem_setup, mlkem, 3);
+    param_set("ML-KEM", kem[i].name, kem[i].level, "variant", mlkem_setup, mlkem, 3);
   /* LMS: one level, height 5 (32 signatures; key generation stays within
    * seconds under QEMU), every Winternitz parameter. */
   static const char *const lms_names[] = {
@@ -272,6 +272,6 @@ void cp_bench_pq(void)
   for (unsigned i = 0; i < 4; i++) {
     lms.height = 5;
     lms.w = 1u << i;
-    param_set("HBS-LMS", lms_names[i], 10000 + lms.w, NULL, lms_setup, lms_ops, 1);
+    param_set("HBS-LMS", lms_names[i], 10000 + lms.w, "variant", lms_setup, lms_ops, 1);
   }
 }
