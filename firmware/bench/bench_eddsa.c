@@ -37,7 +37,7 @@ static void run_verify(void *arg)
 }
 
 /* The answer of verification is one bit: it must also be able to say no. */
-static int verify_rejects_forgery(const struct cp_case *c)
+static int verify_rejects_forgery(struct cp_case *c)
 {
   int valid = 1;
   memcpy(bad_sig, cur->sig, cur->sig_len);
