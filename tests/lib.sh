@@ -19,3 +19,13 @@ done_testing() { echo "1..$_n"; [ "$_failed" -eq 0 ]; }
 _tmproot=$(mktemp -d)
 trap 'rm -rf "$_tmproot"' EXIT
 tmpdir() { mktemp -d "$_tmproot/t.XXXXXX"; }
+# toptree: a fresh folder whose data, templates, schema and tests are the
+# repository's (symlinks). Rendering there with relative paths gives the
+# relative links a render in the repository gives (the index links each
+# dataset.yaml relative to the output folder), wherever the repository is.
+toptree() {
+  local d x
+  d=$(tmpdir)
+  for x in data templates schema tests; do ln -s "$TOP/$x" "$d/$x"; done
+  echo "$d"
+}

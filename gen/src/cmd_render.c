@@ -16,6 +16,7 @@
 #include "page.h"
 #include "render.h"
 #include "schema.h"
+#include "site_index.h"
 
 #define DEFAULT_SCHEMA "schema/dataset.schema.json"
 
@@ -27,12 +28,18 @@ static const char usage[] =
     "DIR/<series>/<library>-<version>/dataset.yaml of --data) as\n"
     "  OUT/<series>/<library.slug>-<lower-case library.version>/index.wiki  (MediaWiki)\n"
     "  OUT/<series>/<library.slug>-<lower-case library.version>/index.md    (GitHub Markdown)\n"
+    "  OUT/<series>/<library.slug>-<lower-case library.version>/index.html  (standalone HTML)\n"
     "and, for every two consecutive versions of one library on one series\n"
     "(versions ordered as numbers: 2.28.3 < 3.6.6 < 10.0), their diff page\n"
     "  OUT/<series>/diff-<library.slug>-<old version>-to-<new version>/index.*\n"
-    "with the default thresholds of `cryptoperf diff`.\n"
-    "through the layout the dataset names (`layout:`), i.e. the templates in\n"
-    "TEMPLATES/<layout>/page.md and tables.yaml (see templates/README.md).\n"
+    "with the default thresholds of `cryptoperf diff`; pages go through the\n"
+    "layout the dataset names (`layout:`), i.e. the templates in\n"
+    "TEMPLATES/<layout>/page.md and tables.yaml, HTML styled by\n"
+    "TEMPLATES/html.css (see templates/README.md). Then the site index\n"
+    "OUT/index.wiki, index.md and index.html (layout TEMPLATES/index): the\n"
+    "pages of this run, the datasets in a matrix series x library version.\n"
+    "Wiki links name pages \"" CP_WIKI_TITLE_PREFIX "<series>/<folder>\", as cryptoperf\n"
+    "publish does.\n"
     "Each dataset is validated first (as `cryptoperf validate` does); when any\n"
     "dataset or template has a problem, every problem is reported and nothing\n"
     "is written. Files are replaced atomically and left untouched when their\n"
@@ -67,6 +74,7 @@ typedef struct {
     size_t nlayouts;
     output *out;
     size_t nout;
+    cp_site_index *index;   /* every page set of this run */
     cp_dataset *sets;   /* the valid datasets, kept for the diff pages */
     size_t nsets;
     double load_s, render_s;   /* --timing */
@@ -137,13 +145,13 @@ static int render_one(job *j, const char *path, const cp_schema *schema, const c
     int status = CP_EXIT_USAGE;
     if (l && cp_page_build(&page, l, &ds, &diag) == 0) {
         char *dir = page_dir(&ds, outdir);
-        static const cp_writer *const writers[] = { &cp_writer_wiki, &cp_writer_md };
-        for (size_t i = 0; i < sizeof writers / sizeof writers[0]; i++) {
+        for (size_t w = 0; w < CP_NWRITERS; w++) {
             cp_buf b = { 0 };
             cp_buf_puts(&b, "");
-            cp_page_write(&page, writers[i], &b);
-            add_output(j, dir, writers[i]->ext, &b);
+            cp_page_write(&page, cp_writers[w], &b);
+            add_output(j, dir, cp_writers[w]->ext, &b);
         }
+        cp_site_index_add(j->index, &ds, dir);
         free(dir);
         status = CP_EXIT_OK;
     }
@@ -197,18 +205,33 @@ static int add_diff_pages(job *j, const char *templates, const char *outdir)
         }
         cp_diff d;
         cp_diff_compute(&d, old_ds->results, old_ds->nresults, new_ds->results, new_ds->nresults, &th);
-        cp_buf out[2] = { { 0 }, { 0 } };
+        cp_buf out[CP_NWRITERS] = { { 0 } };
         cp_diff_page_write(out, &d, old_ds, new_ds, &th, l);
         char *v1 = lower(cp_dataset_text(old_ds, "library.version"));
         char *v2 = lower(cp_dataset_text(new_ds, "library.version"));
         char *dir = cp_xasprintf("%s/%s/diff-%s-%s-to-%s", outdir, cp_dataset_text(new_ds, "series"),
                                  cp_dataset_text(new_ds, "library.slug"), v1, v2);
-        add_output(j, dir, cp_writer_wiki.ext, &out[0]);
-        add_output(j, dir, cp_writer_md.ext, &out[1]);
+        for (size_t w = 0; w < CP_NWRITERS; w++)
+            add_output(j, dir, cp_writers[w]->ext, &out[w]);
+        cp_site_index_add_diff(j->index, old_ds, new_ds, dir);
         free(dir);
         free(v1);
         free(v2);
         cp_diff_free(&d);
+    }
+    return status;
+}
+
+/* OUT/index.*: every page set of this run (site_index.h) */
+static int add_index(job *j, const char *templates, const char *outdir)
+{
+    cp_diag diag = { stderr, 0 };
+    cp_buf b[CP_NWRITERS] = { { 0 } };
+    int status = cp_site_index_build(j->index, templates, b, &diag) == 0 ? CP_EXIT_OK : CP_EXIT_USAGE;
+    for (size_t i = 0; i < CP_NWRITERS; i++) {
+        if (status == CP_EXIT_OK)
+            add_output(j, outdir, cp_writers[i]->ext, &b[i]);
+        cp_buf_free(&b[i]);
     }
     return status;
 }
@@ -223,6 +246,7 @@ static void job_free(job *j)
         free(j->out[i].data);
     }
     free(j->out);
+    cp_site_index_free(j->index);
     for (size_t i = 0; i < j->nsets; i++)
         cp_dataset_free(&j->sets[i]);
     free(j->sets);
@@ -280,6 +304,7 @@ static int run(int argc, char **argv)
         return CP_EXIT_USAGE;
     }
     job j = { 0 };
+    j.index = cp_site_index_new(outdir);
     int status = CP_EXIT_OK;
     for (size_t i = 0; i < npaths; i++) {
         int rc = render_one(&j, paths[i], schema, templates, outdir);
@@ -291,6 +316,8 @@ static int run(int argc, char **argv)
     if (status == CP_EXIT_OK) {
         double t = now();
         status = add_diff_pages(&j, templates, outdir);
+        if (status == CP_EXIT_OK)
+            status = add_index(&j, templates, outdir);
         j.render_s += now() - t;
     }
     if (status != CP_EXIT_OK) {

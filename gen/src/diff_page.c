@@ -166,7 +166,7 @@ static void family_tables(builder *b, const cp_diff *d, const cp_layout *l)
     }
 }
 
-void cp_diff_page_write(cp_buf out[2], const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds,
+void cp_diff_page_write(cp_buf out[CP_NWRITERS], const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds,
                         const cp_diff_thresholds *th, const cp_layout *l)
 {
     builder b = { cmark_node_new(CMARK_NODE_DOCUMENT), NULL, 0 };
@@ -175,10 +175,9 @@ void cp_diff_page_write(cp_buf out[2], const cp_diff *d, const cp_dataset *old_d
     versions(&b, d, old_ds, new_ds, th, l);
     family_tables(&b, d, l);
     cp_page page = { l, NULL, b.doc, b.tables, b.ntables };
-    static const cp_writer *const writers[2] = { &cp_writer_wiki, &cp_writer_md };
-    for (int i = 0; i < 2; i++) {
+    for (size_t i = 0; i < CP_NWRITERS; i++) {
         cp_buf_puts(&out[i], "");
-        cp_page_write(&page, writers[i], &out[i]);
+        cp_page_write(&page, cp_writers[i], &out[i]);
     }
     cp_page_free(&page);
 }
@@ -194,13 +193,12 @@ int cp_diff_pages_write(const char *dir, const char *templates_dir, const cp_dif
         cp_layout_free(&l);
         return -1;
     }
-    cp_buf out[2] = { { 0 }, { 0 } };
+    cp_buf out[CP_NWRITERS] = { { 0 } };
     cp_diff_page_write(out, d, old_ds, new_ds, th, &l);
     cp_layout_free(&l);
-    static const char *const ext[2] = { "wiki", "md" };
     int rc = 0;
-    for (int i = 0; i < 2; i++) {
-        char *path = cp_xasprintf("%s/index.%s", dir, ext[i]);
+    for (size_t i = 0; i < CP_NWRITERS; i++) {
+        char *path = cp_xasprintf("%s/index.%s", dir, cp_writers[i]->ext);
         if (rc == 0 && cp_write_file_atomic(path, out[i].data, out[i].len) != 0) {
             fprintf(stderr, "cryptoperf diff: cannot write %s: ", path);
             perror(NULL);

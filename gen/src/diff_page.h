@@ -1,5 +1,5 @@
 /* The diff page of a pair, through the page engine of the renderer (one
- * document, render.h's writers): DIR/index.wiki and DIR/index.md. Summary on
+ * document, render.h's writers): DIR/index.wiki, .md and .html. Summary on
  * top (per family: rows by mark, geometric mean, largest changes), the two
  * versions and the thresholds, then per family the tables of the pages with
  * old/new/change columns and the marks. Value labels, digit grouping and
@@ -11,6 +11,7 @@
 #include "diag.h"
 #include "diff.h"
 #include "layout.h"
+#include "render.h"
 #include "table.h"
 #include "util.h"
 
@@ -23,13 +24,12 @@ void cp_diff_rows_table(cp_table *t, const cp_diff *d, size_t table, const cp_la
 /* "Sole buffer mode", "Data flow mode: flash and RAM usage", ... */
 char *cp_diff_table_title(const cp_diff_table *tb);
 
-/* Builds the page and appends it in every format: out[0] wiki, out[1]
- * Markdown. */
-void cp_diff_page_write(cp_buf out[2], const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds,
+/* Builds the page and appends it in every format: out[i] for cp_writers[i]. */
+void cp_diff_page_write(cp_buf out[CP_NWRITERS], const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds,
                         const cp_diff_thresholds *th, const cp_layout *l);
 
-/* Loads NEW's layout from templates_dir, writes DIR/index.wiki and
- * DIR/index.md atomically. Returns 0, or -1 after reporting on stderr. */
+/* Loads NEW's layout from templates_dir, writes DIR/index.* (every format)
+ * atomically. Returns 0, or -1 after reporting on stderr. */
 int cp_diff_pages_write(const char *dir, const char *templates_dir, const cp_diff *d, const cp_dataset *old_ds,
                         const cp_dataset *new_ds, const cp_diff_thresholds *th);
 

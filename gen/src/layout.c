@@ -43,6 +43,14 @@ int cp_layout_load(cp_layout *l, const char *templates_dir, const char *name, cp
         cp_diag_at(diag, NULL, NULL, "%s: cannot read the page template: %s", l->page_path, strerror(errno));
         return -1;
     }
+    char *css_path = cp_xasprintf("%s/html.css", templates_dir);
+    l->css = cp_read_file(css_path, NULL);
+    if (!l->css)
+        cp_diag_at(diag, NULL, NULL, "%s: cannot read the HTML stylesheet: %s", css_path, strerror(errno));
+    else if (strpbrk(l->css, "<&"))
+        /* it goes verbatim into <style> of pages that are also XML */
+        cp_diag_at(diag, NULL, NULL, "%s: expected a stylesheet without '<' or '&', found one", css_path);
+    free(css_path);
     char *spec_path = cp_xasprintf("%s/%s/tables.yaml", templates_dir, name);
     int rc = cp_doc_load(&l->spec, spec_path, diag->out);
     free(spec_path);
@@ -79,6 +87,7 @@ void cp_layout_free(cp_layout *l)
     free(l->name);
     free(l->page_path);
     free(l->page);
+    free(l->css);
     cp_doc_free(&l->spec);
     memset(l, 0, sizeof *l);
 }

@@ -24,9 +24,10 @@ typedef struct cp_layout {
     const cp_node *row_labels;  /* pivot row label formats by family */
     const cp_node *column_sets; /* name -> sequence of [header, cell] */
     const cp_node *pivots;      /* name -> pivot shape */
+    char *css;              /* TEMPLATES/html.css, shared by every layout: the HTML pages' stylesheet */
 } cp_layout;
 
-/* Loads templates_dir/name. Problems go to diag; returns 0 or -1 (the
+/* Loads templates_dir/name and templates_dir/html.css. Problems go to diag; returns 0 or -1 (the
  * layout must be freed either way). */
 int cp_layout_load(cp_layout *l, const char *templates_dir, const char *name, cp_diag *diag);
 void cp_layout_free(cp_layout *l);

@@ -232,9 +232,30 @@ static const cp_table *placeholder_table(const cp_page *p, cmark_node *n)
     return i < p->ntables ? &p->tables[i] : NULL;
 }
 
+/* The plain text of the first level-1 heading: the document title. */
+static char *page_title(const cp_page *p)
+{
+    for (cmark_node *n = cmark_node_first_child(p->doc); n; n = cmark_node_next(n))
+        if (cmark_node_get_type(n) == CMARK_NODE_HEADING && cmark_node_get_heading_level(n) == 1) {
+            char *t = cmark_render_plaintext(n, CMARK_OPT_DEFAULT, 0);
+            size_t len = strlen(t);
+            while (len && (t[len - 1] == '\n' || t[len - 1] == ' '))
+                t[--len] = '\0';
+            char *copy = cp_xstrdup(t);
+            free(t);
+            return copy;
+        }
+    return cp_xstrdup(p->layout->name);
+}
+
 void cp_page_write(const cp_page *p, const cp_writer *w, cp_buf *out)
 {
-    cp_render r = { out, w, "", 0, 0 };
+    cp_render r = { out, w, "", 0, 0, { 0 } };
+    if (w->begin) {
+        char *title = page_title(p);
+        w->begin(&r, title, p->layout->css);
+        free(title);
+    }
     int counters[7] = { 0 };
     char num[64];
     cmark_iter *it = cmark_iter_new(p->doc);
@@ -271,6 +292,9 @@ void cp_page_write(const cp_page *p, const cp_writer *w, cp_buf *out)
         w->node(&r, n, entering);
     }
     cmark_iter_free(it);
+    if (w->end)
+        w->end(&r);
+    cp_buf_free(&r.anchors);
     /* exactly one newline at the end, whatever the last block left */
     while (out->len && out->data[out->len - 1] == '\n')
         out->data[--out->len] = '\0';

@@ -53,3 +53,23 @@ int cp_render_in_quote(cmark_node *n)
             return 1;
     return 0;
 }
+
+const cp_writer *const cp_writers[CP_NWRITERS] = { &cp_writer_wiki, &cp_writer_md, &cp_writer_html };
+
+char *cp_render_link_target(const char *link, const char *ext)
+{
+    if (strncmp(link, CP_PAGE_LINK, strlen(CP_PAGE_LINK)) == 0)
+        return cp_xasprintf("%s/index.%s", link + strlen(CP_PAGE_LINK), ext);
+    return cp_xstrdup(link);
+}
+
+void cp_render_put_url(cp_buf *out, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || strchr("-._~/", c))
+            cp_buf_putc(out, (char)c);
+        else
+            cp_buf_printf(out, "%%%02X", c);
+    }
+}

@@ -20,7 +20,19 @@ typedef struct {
     const char *number;   /* heading number ("2.1.") of the heading being entered, "" when none */
     int line_start;       /* the next text begins a line of its block: escape block markers */
     unsigned notes;       /* footnotes written so far (their labels) */
+    cp_buf anchors;       /* heading ids given so far, one per line (HTML: unique ids) */
 } cp_render;
+
+/* Page links in table cells ("page:<series>/<folder>", see table.h) name a
+ * page set; on a wiki its title is this prefix and the folder's last two
+ * path components, as `cryptoperf publish` names it (its default --prefix). */
+#define CP_WIKI_TITLE_PREFIX "Cryptoperf/"
+#define CP_PAGE_LINK "page:"
+
+/* Where a link of a table cell points, for the writer of format ext:
+ * "page:a/b" -> "a/b/index.<ext>" (relative, for md and html); any other
+ * target is a relative file path and is returned as it is. Caller frees. */
+char *cp_render_link_target(const char *link, const char *ext);
 
 struct cp_writer {
     const char *ext;            /* file extension: "wiki", "md" */
@@ -29,10 +41,26 @@ struct cp_writer {
     void (*escape)(cp_buf *out, const char *s, size_t n);
     void (*node)(cp_render *r, cmark_node *n, int entering);
     void (*table)(cp_render *r, const cp_table *t);
+    /* a whole document (HTML): before the first node, with the page title
+     * (plain text) and the layout's stylesheet; after the last one. NULL
+     * for formats that are a page body (wiki, Markdown). */
+    void (*begin)(cp_render *r, const char *title, const char *css);
+    void (*end)(cp_render *r);
+    /* a chart image: file is the SVG file name next to the page, alt its
+     * description (plain text). NULL until the format shows charts. */
+    void (*image)(cp_render *r, const char *file, const char *alt);
 };
 
 extern const cp_writer cp_writer_wiki;
 extern const cp_writer cp_writer_md;
+extern const cp_writer cp_writer_html;
+/* Every format a page is written in. */
+#define CP_NWRITERS 3
+extern const cp_writer *const cp_writers[CP_NWRITERS];
+
+/* Appends s percent-encoded for a relative URL: RFC 3986 unreserved
+ * characters and '/' stay, everything else becomes %XX. */
+void cp_render_put_url(cp_buf *out, const char *s);
 
 /* Writes text through the writer's escape, turning line breaks into spaces
  * (a cell or a line of prose cannot hold one) and honouring line_start. */

@@ -1,5 +1,6 @@
 /* GitHub-flavoured Markdown: pipe tables, ATX headings. Text from data is
  * backslash-escaped wherever Markdown would read it as markup. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "render.h"
@@ -142,7 +143,16 @@ static void md_row(cp_render *r, const cp_table *t, size_t row, cp_buf *notes)
     for (size_t c = 0; c < t->ncols; c++) {
         const cp_cell *cl = cp_table_cell(t, row, c);
         cp_buf_puts(o, "| ");
+        if (cl->link)
+            cp_buf_putc(o, '[');
         md_escape(o, cl->text, strlen(cl->text));
+        if (cl->link) {
+            char *target = cp_render_link_target(cl->link, "md");
+            cp_buf_puts(o, "](");
+            cp_render_put_url(o, target);
+            cp_buf_putc(o, ')');
+            free(target);
+        }
         if (cl->note) {
             r->notes++;
             const char *g = t->note_group ? t->note_group : "note";
@@ -181,4 +191,4 @@ static void md_table(cp_render *r, const cp_table *t)
     cp_buf_free(&notes);
 }
 
-const cp_writer cp_writer_md = { "md", 0, md_escape, md_node, md_table };
+const cp_writer cp_writer_md = { "md", 0, md_escape, md_node, md_table, NULL, NULL, NULL };

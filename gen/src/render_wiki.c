@@ -136,9 +136,25 @@ static void wiki_node(cp_render *r, cmark_node *n, int entering)
     }
 }
 
+/* A page link becomes an internal link to the page's title; a file link
+ * (a path in the repository, not on the wiki) stays plain text. */
+static void cell_text(cp_render *r, const cp_cell *c)
+{
+    const char *page = c->link && !strncmp(c->link, CP_PAGE_LINK, strlen(CP_PAGE_LINK))
+                           ? c->link + strlen(CP_PAGE_LINK) : NULL;
+    if (page) {
+        cp_buf_puts(r->out, "[[" CP_WIKI_TITLE_PREFIX);
+        wiki_escape(r->out, page, strlen(page));
+        cp_buf_putc(r->out, '|');
+    }
+    wiki_escape(r->out, c->text, strlen(c->text));
+    if (page)
+        cp_buf_puts(r->out, "]]");
+}
+
 static void cell(cp_render *r, const cp_table *t, const cp_cell *c)
 {
-    wiki_escape(r->out, c->text, strlen(c->text));
+    cell_text(r, c);
     if (c->note) {
         cp_buf_printf(r->out, "<ref group=\"%s\">", t->note_group ? t->note_group : "note");
         wiki_escape(r->out, c->note, strlen(c->note));
@@ -173,4 +189,4 @@ static void wiki_table(cp_render *r, const cp_table *t)
     cp_buf_putc(o, '\n');
 }
 
-const cp_writer cp_writer_wiki = { "wiki", 1, wiki_escape, wiki_node, wiki_table };
+const cp_writer cp_writer_wiki = { "wiki", 1, wiki_escape, wiki_node, wiki_table, NULL, NULL, NULL };

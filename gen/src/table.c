@@ -123,6 +123,7 @@ void cp_table_free(cp_table *t)
     for (size_t i = 0; i < t->nrows * t->ncols; i++) {
         free(t->cells[i].text);
         free(t->cells[i].note);
+        free(t->cells[i].link);
     }
     free(t->cells);
     free(t->name);

@@ -14,6 +14,8 @@
 typedef struct {
     char *text;
     char *note;         /* footnote text, or NULL */
+    char *link;         /* the text links there, or NULL: "page:<series>/<folder>" (a page set,
+                         * each format links to its own), else a file path relative to the page */
 } cp_cell;
 
 typedef struct {

@@ -1,5 +1,6 @@
 /* `columns:` tables: one row per selected result (or per item of a
- * header list with `from:`), columns that no row fills are left out */
+ * header list with `from:`), columns that no row fills are left out; a
+ * column's optional third format makes each of its cells a link */
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,7 +8,7 @@
 #include "util.h"
 
 typedef struct {
-    cp_cellfmt *head, *cell;
+    cp_cellfmt *head, *cell, *link;   /* link: NULL when the column has none */
 } column;
 
 int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, const cp_node *def, cp_diag *diag)
@@ -43,13 +44,15 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
             c = cp_xrealloc(c, (nc + 1) * sizeof *c);
             column *col = &c[nc++];
             memset(col, 0, sizeof *col);
-            if (pair->kind != CP_SEQ || pair->count != 2) {
-                cp_diag_node(diag, pair, "columns", "expected a [header, cell] pair, found something else");
+            if (pair->kind != CP_SEQ || pair->count < 2 || pair->count > 3) {
+                cp_diag_node(diag, pair, "columns", "expected a [header, cell] pair or [header, cell, link], found something else");
                 rc = -1;
                 break;
             }
             col->head = cp_table_compile(pair->items[0], l, diag);
             col->cell = cp_table_compile(pair->items[1], l, diag);
+            if (pair->count == 3 && !(col->link = cp_table_compile(pair->items[2], l, diag)))
+                rc = -1;
             if (!col->head || !col->cell)
                 rc = -1;
         }
@@ -63,7 +66,8 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
     }
     size_t nsrc = from ? (items ? items->count : 0) : ds->nresults;
     char **cells = NULL;   /* nrows x nc, NULL = missing */
-    size_t nrows = 0, cells_cap = 0, table_cap = 0;
+    char **links = NULL;   /* nrows x nc, NULL = no link */
+    size_t nrows = 0, cells_cap = 0, links_cap = 0, table_cap = 0;
     int *used = cp_xcalloc(nc ? nc : 1, sizeof *used);
     cp_fmt_ctx ctx = { ds, l, NULL, NULL, NULL };
     for (size_t s = 0; rc == 0 && s < nsrc; s++) {
@@ -77,9 +81,12 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
             ctx.record = ds->results[s].node;
         }
         cells = cp_table_grow(cells, (nrows + 1) * nc, &cells_cap, sizeof *cells);
+        links = cp_table_grow(links, (nrows + 1) * nc, &links_cap, sizeof *links);
         for (size_t i = 0; i < nc; i++) {
             char *v = cp_table_eval(c[i].cell, &ctx);
             cells[nrows * nc + i] = v;
+            /* a missing cell links nowhere */
+            links[nrows * nc + i] = v && c[i].link ? cp_table_eval(c[i].link, &ctx) : NULL;
             used[i] |= v != NULL;
         }
         nrows++;
@@ -101,18 +108,24 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
                 char *v = cells[r * nc + i];
                 if (!used[i])
                     continue;
+                t->cells[r * t->ncols + k].link = links[r * nc + i];
                 t->cells[r * t->ncols + k++].text = v ? v : cp_xstrdup(missing);
                 cells[r * nc + i] = NULL;
+                links[r * nc + i] = NULL;
             }
         }
     }
-    for (size_t i = 0; i < nrows * nc; i++)
+    for (size_t i = 0; i < nrows * nc; i++) {
         free(cells[i]);
+        free(links[i]);
+    }
     free(cells);
+    free(links);
     free(used);
     for (size_t i = 0; i < nc; i++) {
         cp_cellfmt_free(c[i].head);
         cp_cellfmt_free(c[i].cell);
+        cp_cellfmt_free(c[i].link);
     }
     free(c);
     free(sel.c);

@@ -1,5 +1,7 @@
 /* `pivot:` tables: one row per row label, one column per column label,
- * both in order of first appearance */
+ * both in order of first appearance (columns: those of `column_order`
+ * first); rows come from the selected results or, with `from:`, from the
+ * items of a header list; `link:` makes each filled cell a link */
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,9 +31,17 @@ static void strlist_free(strlist *l)
     free(l->items);
 }
 
+/* The sequence a `from:` or `column_order:` path names in the header, or NULL. */
+static const cp_node *header_list(const cp_dataset *ds, const cp_node *path)
+{
+    const cp_node *n = cp_scalar(path) ? cp_dataset_node(ds, path->text) : NULL;
+    return n && n->kind == CP_SEQ ? n : NULL;
+}
+
+/* rows of a header list (r NULL) have no family: the "default" format */
 static const cp_node *row_format(const cp_node *labels, const cp_result *r)
 {
-    const char *family = cp_result_text(r, CP_F_FAMILY);
+    const char *family = r ? cp_result_text(r, CP_F_FAMILY) : NULL;
     const cp_node *f = family ? cp_map_get(labels, family) : NULL;
     return f ? f : cp_map_get(labels, "default");
 }
@@ -61,8 +71,10 @@ int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, 
     cp_cellfmt *colf = cp_table_compile(cp_map_get(pv, "column"), l, diag);
     cp_cellfmt *cellf = cp_table_compile(cp_map_get(pv, "cell"), l, diag);
     cp_cellfmt *cornerf = cp_table_compile(cp_map_get(pv, "corner"), l, diag);
+    const cp_node *link_def = cp_map_get(pv, "link");
+    cp_cellfmt *linkf = link_def ? cp_table_compile(link_def, l, diag) : NULL;
     int rc = cp_selection_compile(&sel, cp_map_get(def, "select"), diag);
-    if (!colf || !cellf || !cornerf)
+    if (!colf || !cellf || !cornerf || (link_def && !linkf))
         rc = -1;
     /* compiled row formats, one per family key of the map */
     cp_cellfmt **rowf = cp_xcalloc(labels->count ? labels->count : 1, sizeof *rowf);
@@ -70,15 +82,26 @@ int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, 
         if (!(rowf[i] = cp_table_compile(labels->items[i], l, diag)))
             rc = -1;
     strlist rows = { 0 }, cols = { 0 };
-    char **grid = NULL;   /* rows.n x cols.n, grown as labels appear */
+    cp_cell *grid = NULL;   /* rows.n x cols.n, grown as labels appear */
     size_t gr = 0, gc = 0;
     cp_fmt_ctx ctx = { ds, l, NULL, NULL, NULL };
-    for (size_t s = 0; rc == 0 && s < ds->nresults; s++) {
-        const cp_result *r = &ds->results[s];
-        if (!cp_selected(&sel, r))
+    const cp_node *from = header_list(ds, cp_map_get(def, "from"));
+    /* the columns of a header list come first, in its order, filled or not */
+    const cp_node *order = header_list(ds, cp_map_get(pv, "column_order"));
+    for (size_t s = 0; rc == 0 && order && s < order->count; s++) {
+        ctx.record = order->items[s];
+        char *cl = cp_table_eval(colf, &ctx);
+        if (cl)
+            strlist_index(&cols, cl);
+        free(cl);
+    }
+    size_t nsrc = cp_map_get(def, "from") ? (from ? from->count : 0) : ds->nresults;
+    for (size_t s = 0; rc == 0 && s < nsrc; s++) {
+        const cp_result *r = from ? NULL : &ds->results[s];
+        if (r && !cp_selected(&sel, r))
             continue;
         ctx.result = r;
-        ctx.record = r->node;
+        ctx.record = r ? r->node : from->items[s];
         const cp_node *rf = row_format(labels, r);
         if (!rf)
             continue;   /* a family this table does not show */
@@ -91,7 +114,7 @@ int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, 
         if (rl && cl && cell) {
             size_t ri = strlist_index(&rows, rl), ci = strlist_index(&cols, cl);
             if (rows.n > gr || cols.n > gc) {
-                char **ng = cp_xcalloc(rows.n * cols.n, sizeof *ng);
+                cp_cell *ng = cp_xcalloc(rows.n * cols.n, sizeof *ng);
                 for (size_t a = 0; a < gr; a++)
                     for (size_t b = 0; b < gc; b++)
                         ng[a * cols.n + b] = grid[a * gc + b];
@@ -100,8 +123,9 @@ int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, 
                 gr = rows.n;
                 gc = cols.n;
             }
-            if (!grid[ri * gc + ci]) {
-                grid[ri * gc + ci] = cell;
+            if (!grid[ri * gc + ci].text) {
+                grid[ri * gc + ci].text = cell;
+                grid[ri * gc + ci].link = linkf ? cp_table_eval(linkf, &ctx) : NULL;
                 cell = NULL;
             }
         }
@@ -123,14 +147,18 @@ int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, 
             cp_table_add_row(t, &table_cap);
             t->cells[r * t->ncols].text = cp_xstrdup(rows.items[r]);
             for (size_t i = 0; i < cols.n; i++) {
-                char *v = grid[r * gc + i];
-                t->cells[r * t->ncols + i + 1].text = v ? v : cp_xstrdup(missing);
-                grid[r * gc + i] = NULL;
+                cp_cell *v = &grid[r * gc + i];
+                t->cells[r * t->ncols + i + 1] = *v;
+                if (!v->text)
+                    t->cells[r * t->ncols + i + 1].text = cp_xstrdup(missing);
+                memset(v, 0, sizeof *v);
             }
         }
     }
-    for (size_t i = 0; i < gr * gc; i++)
-        free(grid[i]);
+    for (size_t i = 0; i < gr * gc; i++) {
+        free(grid[i].text);
+        free(grid[i].link);
+    }
     free(grid);
     strlist_free(&rows);
     strlist_free(&cols);
@@ -140,6 +168,7 @@ int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, 
     cp_cellfmt_free(colf);
     cp_cellfmt_free(cellf);
     cp_cellfmt_free(cornerf);
+    cp_cellfmt_free(linkf);
     free(sel.c);
     return rc;
 }

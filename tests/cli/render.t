@@ -2,7 +2,8 @@
 # cryptoperf render on the command line: help, usage errors (exit 2), an
 # invalid dataset among good ones (exit 1, file:line:column, nothing
 # written), a broken template (exit 2, file:line, nothing written), only the
-# named datasets rendered.
+# named datasets rendered, the site index with diff pages, the HTML
+# stylesheet required.
 . "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT   # (lib.sh tmpdir loses its dir: its trap runs in the $(...) subshell)
@@ -42,6 +43,30 @@ check "unknown filter: tables.yaml:line:column reported" grep -qE 'tables\.yaml:
 # only the named dataset, into OUT/<series>/<slug>-<version>/
 "$CRYPTOPERF" render --out "$T/out4" "$GOOD" 2>/dev/null
 check "named dataset rendered: exit 0" test $? -eq 0
-check "named dataset: wiki and Markdown pages, nothing else" \
-  test "$(cd "$T/out4" && find . -type f | sort | tr '\n' ' ')" = "./demo/examplelib-1.0/index.md ./demo/examplelib-1.0/index.wiki "
+check "named dataset: wiki, Markdown and HTML pages and the site index, nothing else" \
+  test "$(cd "$T/out4" && find . -type f | sort | tr '\n' ' ')" = "./demo/examplelib-1.0/index.html ./demo/examplelib-1.0/index.md ./demo/examplelib-1.0/index.wiki ./index.html ./index.md ./index.wiki "
+
+# the index lists the diff page of two consecutive versions, in each format
+D=tests/fixtures/diff/stm32l5
+"$CRYPTOPERF" render --out "$T/out6" "$D/cmox-050000b2/dataset.yaml" "$D/cmox-040000b1/dataset.yaml" 2>"$T/err6"
+check "two versions rendered: exit 0" test $? -eq 0
+check "their diff page in each format" \
+  test -s "$T/out6/stm32l5/diff-cmox-040000b1-to-050000b2/index.html" -a -s "$T/out6/stm32l5/diff-cmox-040000b1-to-050000b2/index.md"
+check "index.md links the diff page" grep -qF '[from 040000B1](stm32l5/diff-cmox-040000b1-to-050000b2/index.md)' "$T/out6/index.md"
+check "index.html links the diff page" grep -qF 'href="stm32l5/diff-cmox-040000b1-to-050000b2/index.html"' "$T/out6/index.html"
+check "index.wiki links the diff page by its title" \
+  grep -qF '[[Cryptoperf/stm32l5/diff-cmox-040000b1-to-050000b2|040000B1 to 050000B2]]' "$T/out6/index.wiki"
+check "the older version comes first in the matrix" \
+  grep -q '^| Series | CMOX 040000B1 | CMOX 050000B2 |$' "$T/out6/index.md"
+
+# the HTML stylesheet is part of the templates
+cp -R templates "$T/templates-nocss"
+rm "$T/templates-nocss/html.css"
+"$CRYPTOPERF" render --templates "$T/templates-nocss" --out "$T/out5" "$GOOD" 2>"$T/err5"
+check "no html.css: exit 2" test $? -eq 2
+check "no html.css: the file is named" grep -q 'templates-nocss/html.css: cannot read' "$T/err5"
+check "no html.css: nothing written" test ! -e "$T/out5"
+printf 'p { content: "<b>"; }\n' >"$T/templates-nocss/html.css"
+"$CRYPTOPERF" render --templates "$T/templates-nocss" --out "$T/out5" "$GOOD" 2>"$T/err5"
+check "a '<' in html.css: exit 2" test $? -eq 2
 done_testing

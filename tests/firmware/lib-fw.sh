@@ -28,11 +28,11 @@ yaml_value() {
   sed -n "s/^ *$2: \"\{0,1\}\([^\"]*\)\"\{0,1\}\$/\1/p" "$1" | head -n 1
 }
 
-# fw_no_result <case-id> <output>: the case was announced (the firmware
-# says "# case <id>" before running it) but no result follows.
-fw_no_result() {
-  awk -v id="  # case $1" '$0 == id { seen = 1; if ((getline n) > 0 && n ~ /^  - family:/) bad = 1 }
-    END { exit !(seen && !bad) }' "$2"
+# fw_result_after <case-id> <output>: each case is announced before it runs
+# ("# case ID"); a result record ("- family: ...") follows only when it
+# passed its check.
+fw_result_after() {
+  grep -A1 -x "  # case $1" "$2" | grep -q '^  - family'
 }
 
 # fw_check_failures <library> <version> <dir> <other-case>: the failure
@@ -47,8 +47,9 @@ fw_check_failures() {
   rc=$?
   check "$lib $v: wrong known answer exits 3 (got $rc)" [ $rc -eq 3 ]
   check "$lib $v: error line names $case_id" grep -qx "error: case $case_id: known-answer mismatch" "$d/kat.err"
-  check "$lib $v: failed case announced, its result not reported" fw_no_result "$case_id" "$d/kat.out"
-  check "$lib $v: other cases still reported" grep -q "# case $other\$" "$d/kat.out"
+  check "$lib $v: failed case announced, its result not reported" \
+    bash -c "grep -qx '  # case $case_id' '$d/kat.out' && ! grep -A1 -x '  # case $case_id' '$d/kat.out' | grep -q '^  - '"
+  check "$lib $v: other cases still reported" fw_result_after "$other" "$d/kat.out"
 
   case_id=$(fw_field "fail-fault-$lib-$v.elf" case)
   fw_run "fail-fault-$lib-$v.elf" "$d/fault.out" "$d/fault.err"

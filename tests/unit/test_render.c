@@ -33,7 +33,14 @@ static const char dataset_text[] =
     "  - {family: ML-DSA, kind: performance, parameter_set: ML-DSA-44, operation: signature, variant: Low RAM,"
     " instructions: 3852096}\n"
     "  - {family: ML-DSA, kind: performance, parameter_set: ML-DSA-44, operation: verification,"
-    " instructions: 2263136}\n";
+    " instructions: 2263136}\n"
+    "pages:\n"
+    "  - {series: s1, lib: \"A&<b>\", ver: \"2.28.3\", page: s1/a-2.28.3, file: \"../d/a b.yaml\"}\n"
+    "  - {series: s2, lib: \"A&<b>\", ver: \"10.0\", page: s2/a-10.0, file: ../d/x.yaml}\n"
+    "order:\n"
+    "  - {lib: \"A&<b>\", ver: \"2.28.3\"}\n"
+    "  - {lib: Z, ver: \"1\"}\n"
+    "  - {lib: \"A&<b>\", ver: \"10.0\"}\n";
 
 static const char tables_text[] =
     "style: {group_digits: 5, missing: n/a, number_headings: true}\n"
@@ -45,6 +52,7 @@ static const char tables_text[] =
     "  impl: {software: SW, hardware: HW}\n"
     "row_labels:\n"
     "  algo: {HASH: \"{hash|upper}\"}\n"
+    "  series: {default: \"{series}\"}\n"
     "tables:\n"
     "  sb:\n"
     "    select: {family: AES, measure: sole-buffer}\n"
@@ -76,7 +84,15 @@ static const char tables_text[] =
     "      - {label: Library, value: \"{library.name}\", note: \"{library.version}\"}\n"
     "  none:\n"
     "    select: {family: RSA}\n"
-    "    columns: [[A, \"{modulus_bits}\"]]\n";
+    "    columns: [[A, \"{modulus_bits}\"]]\n"
+    "  lk:\n"
+    "    from: pages\n"
+    "    columns: [[Series, \"{series}\"], [Version, \"{ver}\", \"page:{page}\"], [Data, \"{file}\", \"{file}\"]]\n"
+    "  mx:\n"
+    "    from: pages\n"
+    "    missing: \"-\"\n"
+    "    pivot: {corner: Series, row: series, column: \"{lib} {ver}\", column_order: order, cell: \"{ver}\","
+    " link: \"page:{page}\"}\n";
 
 static const char page_text[] =
     "# Title {library.name}\n"
@@ -122,15 +138,18 @@ static int setup(void **state)
     if (!mkdtemp(dir))
         return -1;
     char *sub = cp_xasprintf("%s/t", dir), *p1 = cp_xasprintf("%s/t/page.md", dir),
-         *p2 = cp_xasprintf("%s/t/tables.yaml", dir);
+         *p2 = cp_xasprintf("%s/t/tables.yaml", dir), *p3 = cp_xasprintf("%s/html.css", dir);
     mkdir(sub, 0700);
     write_to(p1, page_text);
     write_to(p2, tables_text);
+    write_to(p3, "td { color: red; }\n");
     cp_diag d = { stderr, 0 };
     int rc = cp_layout_load(&layout, dir, "t", &d);
     rc |= cp_dataset_load_ex(&ds, "unit.yaml", dataset_text, strlen(dataset_text), NULL, 0, &d);
     unlink(p1);
     unlink(p2);
+    unlink(p3);
+    free(p3);
     rmdir(sub);
     rmdir(dir);
     free(sub);
@@ -300,6 +319,97 @@ static void test_page_md(void **state)
     free(s);
 }
 
+static void test_links(void **state)
+{
+    (void)state;
+    cp_table t;
+    build(&t, "lk");
+    assert_int_equal(t.nrows, 2);
+    assert_null(cp_table_cell(&t, 0, 0)->link);
+    assert_string_equal(cp_table_cell(&t, 0, 1)->link, "page:s1/a-2.28.3");
+    assert_string_equal(cp_table_cell(&t, 0, 2)->link, "../d/a b.yaml");
+    static const char *const want[] = {
+        /* wiki: a page is a title, a file is plain text (it is not on the wiki) */
+        "| s1 || [[Cryptoperf/s1/a-2.28.3|2.28.3]] || ../d/a b.yaml\n",
+        /* md and html: each links its own format; paths percent-encoded */
+        "| s1 | [2.28.3](s1/a-2.28.3/index.md) | [../d/a b.yaml](../d/a%20b.yaml) |\n",
+        "<tr><td>s1</td><td><a href=\"s1/a-2.28.3/index.html\">2.28.3</a></td>"
+        "<td><a href=\"../d/a%20b.yaml\">../d/a b.yaml</a></td></tr>\n",
+    };
+    for (size_t i = 0; i < CP_NWRITERS; i++) {
+        cp_buf b = { 0 };
+        cp_render r = { &b, cp_writers[i], "", 0, 0, { 0 } };
+        cp_buf_puts(&b, "");
+        cp_writers[i]->table(&r, &t);
+        assert_contains(b.data, want[i]);
+        cp_buf_free(&b);
+    }
+    cp_table_free(&t);
+}
+
+static void test_pivot_from_list(void **state)
+{
+    (void)state;
+    cp_table t;
+    build(&t, "mx");
+    /* columns in column_order's order, an empty one kept; rows from the list */
+    assert_int_equal(t.ncols, 4);
+    assert_string_equal(t.head[1], "A&<b> 2.28.3");
+    assert_string_equal(t.head[2], "Z 1");
+    assert_string_equal(t.head[3], "A&<b> 10.0");
+    assert_int_equal(t.nrows, 2);
+    assert_string_equal(cp_table_cell(&t, 0, 0)->text, "s1");
+    assert_string_equal(cp_table_cell(&t, 0, 1)->text, "2.28.3");
+    assert_string_equal(cp_table_cell(&t, 0, 1)->link, "page:s1/a-2.28.3");
+    assert_string_equal(cp_table_cell(&t, 0, 2)->text, "-");
+    assert_null(cp_table_cell(&t, 0, 2)->link);   /* a missing cell links nowhere */
+    assert_string_equal(cp_table_cell(&t, 1, 3)->link, "page:s2/a-10.0");
+    cp_table_free(&t);
+}
+
+static void test_html_escape(void **state)
+{
+    (void)state;
+    char *s = escaped(&cp_writer_html, "a<b>&\"c\" 'd'\ne");
+    assert_string_equal(s, "a&lt;b&gt;&amp;&quot;c&quot; &#39;d&#39; e");
+    free(s);
+}
+
+static void test_page_html(void **state)
+{
+    (void)state;
+    char *s = page_in(&cp_writer_html);
+    static const char head[] = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\" />\n";
+    assert_true(strncmp(s, head, strlen(head)) == 0);
+    assert_contains(s, "<title>Title L|b</title>\n<style>\ntd { color: red; }\n</style>\n");
+    assert_contains(s, "<h1 id=\"title-l-b\">Title L|b</h1>\n");
+    assert_contains(s, "<h2 id=\"1-config\">1. Config</h2>\n");
+    assert_contains(s, "<h3 id=\"1-1-aes\">1.1. AES</h3>\n");
+    /* a table without header row: each row headed by its label */
+    assert_contains(s, "<tbody>\n<tr><th>ABC123 MCU</th><td>ABC123X</td></tr>\n");
+    /* numbers right-aligned (class num), data escaped */
+    assert_contains(s, "<tr><td class=\"num\">128 bits</td><td>a|b &lt;c&gt; &amp; {{x}} [[y]] *z* next</td>"
+                       "<td class=\"num\">11 667</td><td class=\"num\">106 us</td></tr>\n");
+    /* footnote: numbered reference and its note after the table */
+    assert_contains(s, "<td>L|b<sup id=\"ref-note-1\"><a href=\"#note-note-1\">[1]</a></sup></td>");
+    assert_contains(s, "</table>\n<ol class=\"notes\" start=\"1\">\n<li id=\"note-note-1\">1</li>\n</ol>\n");
+    assert_contains(s, "<ul>\n<li>L|b</li>\n</ul>\n");
+    static const char tail[] = "</main>\n</body>\n</html>\n";
+    assert_true(strlen(s) > strlen(tail) && strcmp(s + strlen(s) - strlen(tail), tail) == 0);
+    free(s);
+}
+
+static void test_html_image(void **state)
+{
+    (void)state;
+    cp_buf b = { 0 };
+    cp_render r = { &b, &cp_writer_html, "", 0, 0, { 0 } };
+    cp_writer_html.image(&r, "Cryptolib X AES CBC SB Enc.svg", "AES \"CBC\" <enc>");
+    assert_string_equal(b.data, "<p class=\"chart\"><img src=\"Cryptolib%20X%20AES%20CBC%20SB%20Enc.svg\" "
+                                "alt=\"AES &quot;CBC&quot; &lt;enc&gt;\" /></p>\n");
+    cp_buf_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -311,6 +421,11 @@ int main(void)
         cmocka_unit_test(test_md_escape),
         cmocka_unit_test(test_page_wiki),
         cmocka_unit_test(test_page_md),
+        cmocka_unit_test(test_links),
+        cmocka_unit_test(test_pivot_from_list),
+        cmocka_unit_test(test_html_escape),
+        cmocka_unit_test(test_page_html),
+        cmocka_unit_test(test_html_image),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

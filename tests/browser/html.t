@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The generated HTML in headless Chromium (tests/browser/chromium.sh), from
+# file:// with no network: the site index and a dataset page give
+# screenshots that are not blank and show the tables laid out (the header
+# cells' colour of templates/html.css, #eaecf0, over many pixels), and the
+# DOM after loading holds as many <table> elements as the wiki page has
+# tables (and links every page from the index). Screenshots stay in
+# build/browser/ for a person to look at.
+set -u
+source "$(dirname "$0")/../lib.sh"
+source "$TOP/tests/browser/chromium.sh"
+start=$SECONDS
+OUT=$TOP/build/browser
+mkdir -p "$OUT"
+pngcheck() { "$TOP/tests/browser/pngcheck" "$@"; }
+
+# shot NAME PAGE: screenshot and DOM of site/PAGE/index.html, checked
+shot() {
+  local name=$1 dir=$TOP/site/$2 url tables want
+  url="file://$dir/index.html"
+  check "$name: chromium saves a screenshot" browser_screenshot "$url" "$OUT/html-$name.png" 1280 2000
+  pngcheck "$OUT/html-$name.png" --min-colors 50 --min-ink 0.05 --color eaecf0:5000 >"$OUT/html-$name.pngcheck" 2>&1
+  local rc=$?
+  sed 's/^/# /' "$OUT/html-$name.pngcheck"
+  if [ $rc -eq 0 ]; then ok "$name: the screenshot shows text and shaded table headers"; else fail "$name: the screenshot shows text and shaded table headers"; fi
+  check "$name: chromium dumps the DOM" browser_dom "$url" "$OUT/html-$name.dom.html"
+  tables=$(grep -o '<table class="wikitable"' "$OUT/html-$name.dom.html" | wc -l)
+  want=$(grep -c '^{|' "$dir/index.wiki")
+  check "$name: the DOM holds the $want tables of the wiki page ($tables)" test "$tables" -eq "$want"
+}
+
+shot index .
+pages=$(cd "$TOP/site" && find . -mindepth 3 -name index.html | wc -l)
+links=$(grep -oE 'href="[^"#]*/index.html"' "$OUT/html-index.dom.html" | sort -u | wc -l)
+check "index: the DOM links each of the $pages pages ($links)" test "$links" -eq "$pages"
+shot cmox stm32l5/cmox-050000b2
+
+check "chromium saves a screenshot of an empty page" browser_screenshot "about:blank" "$OUT/html-blank.png" 640 480
+if pngcheck "$OUT/html-blank.png" --min-colors 2 >/dev/null; then
+  fail "pngcheck rejects a blank screenshot (negative control)"
+else
+  ok "pngcheck rejects a blank screenshot (negative control)"
+fi
+# a page whose stylesheet is gone draws no shaded header: the colour check can fail
+sed '/<style>/,/<\/style>/d' "$TOP/site/index.html" >"$OUT/html-nostyle.html"
+check "chromium saves a screenshot of the index without its stylesheet" \
+  browser_screenshot "file://$OUT/html-nostyle.html" "$OUT/html-nostyle.png" 1280 2000
+if pngcheck "$OUT/html-nostyle.png" --color eaecf0:5000 >/dev/null; then
+  fail "the header colour check rejects a page without the stylesheet (negative control)"
+else
+  ok "the header colour check rejects a page without the stylesheet (negative control)"
+fi
+diag "html.t took $((SECONDS - start)) s"
+done_testing
