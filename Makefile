@@ -19,6 +19,7 @@ include mk/import.mk
 -include mk/firmware.mk
 include mk/runner.mk
 include mk/site.mk
+include mk/charts.mk
 include mk/test.mk
 
 .PHONY: all

@@ -5,7 +5,7 @@ DEPS_GEN  := gcc make pkg-config libyaml-dev libcsv-dev libcmark-gfm-dev libcmar
   libcurl4-openssl-dev libjansson-dev libssl-dev
 DEPS_SITE := gnuplot-nox
 DEPS_FW   := gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm dpkg-dev libssl-dev
-DEPS_TEST := libcmocka-dev cmark-gfm libxml2-utils librsvg2-bin groff-base
+DEPS_TEST := libcmocka-dev cmark-gfm libxml2-utils librsvg2-bin groff-base fonts-dejavu-core
 # A throw-away MediaWiki for tests/mediawiki (served by `php -S`), curl and
 # python3 for the test plumbing, chromium for tests/browser.
 DEPS_WIKI := mediawiki php-sqlite3 php-cli curl python3 chromium

@@ -53,8 +53,13 @@ FW_FAULT_CASE ?=
 FW_HANG_CASE ?=
 FW_HOOK_CASE := aes-128-cbc-enc-sb-64
 fw_hook_case = $(or $($(call fw_uc,$(1))_HOOK_CASE),$(FW_HOOK_CASE))
+# Further failure images of a port: _QUICK_EXTRA lists image:hook:case:expect
+# (Mbed TLS: a signature that does not verify, a public-key case that exceeds
+# its time limit).
 # The Small wolfSSL images run ~1.5 G instructions (Ed448 with
-# CURVED448_SMALL): about 20 s here, more on a loaded machine.
+# CURVED448_SMALL) and the Mbed TLS public-key images 12-35 s each on this
+# shared machine (the slowest: RSA-3072 without CRT, 4e8-6e8 instructions per
+# call, each case run 3 times).
 FW_TIMEOUT_BENCH := 180
 FW_TIMEOUT_TEST := 10
 
@@ -76,10 +81,13 @@ FW_PACKAGES := $(foreach l,$(FW_LIBS),$(foreach v,$($(call fw_uc,$(l))_VERSIONS)
 
 # ---- known answers (host tool, OpenSSL) ----
 FW_VEC_TOOLS := mkvectors mkvectors_edwards
-$(addprefix $(FW_VEC_DIR)/,$(FW_VEC_TOOLS)): $(FW_VEC_DIR)/%: firmware/vectors/%.c firmware/bench/vectors.h firmware/bench/vectors_edwards.h
+$(addprefix $(FW_VEC_DIR)/,$(FW_VEC_TOOLS) mkpkvectors): $(FW_VEC_DIR)/%: firmware/vectors/%.c firmware/vectors/emit.c \
+    firmware/vectors/emit.h firmware/bench/vectors.h firmware/bench/vectors_edwards.h firmware/bench/pk_vectors.h
 	@mkdir -p $(@D)
-	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -o $@ $< -lcrypto
+	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -o $@ $< firmware/vectors/emit.c -lcrypto
 $(patsubst mk%,$(FW_VEC_DIR)/%.c,$(FW_VEC_TOOLS)): $(FW_VEC_DIR)/%.c: $(FW_VEC_DIR)/mk%
+	$< $@.tmp && mv $@.tmp $@
+$(FW_VEC_DIR)/pk_vectors.c: $(FW_VEC_DIR)/mkpkvectors
 	$< $@.tmp && mv $@.tmp $@
 
 # ---- board layer and harness ----
@@ -96,7 +104,7 @@ $(FW_DIR)/obj/%.o: firmware/%.S
 	@mkdir -p $(@D)
 	@echo "  CC   $(notdir $@)"
 	@$(FW_CC) $(BOARD_CPU_FLAGS) -c $< -o $@
-$(patsubst mk%,$(FW_DIR)/obj/%.o,$(FW_VEC_TOOLS)): $(FW_DIR)/obj/%.o: $(FW_VEC_DIR)/%.c
+$(patsubst mk%,$(FW_DIR)/obj/%.o,$(FW_VEC_TOOLS)) $(FW_DIR)/obj/pk_vectors.o: $(FW_DIR)/obj/%.o: $(FW_VEC_DIR)/%.c
 	@mkdir -p $(@D)
 	@echo "  CC   $(notdir $@)"
 	@$(FW_CC) $(FW_CFLAGS) -c $< -o $@
@@ -120,6 +128,7 @@ $(FW_DIR)/obj/case-full.o: firmware/bench/case.c $(FW_BOARD_MK) $(FW_DIR)/obj/ho
 $(FW_DIR)/obj/case-quick.o: firmware/bench/case.c $(FW_BOARD_MK)
 	@echo "  CC   $(notdir $@)"
 	@$(FW_CC) $(FW_CFLAGS) -MMD -MP -DCP_SUITE_QUICK -c $< -o $@
+fw_x = $(word $(2),$(subst :, ,$(1)))
 # Failure variants: case-<hook>@<case id>.o breaks that case (the case id
 # differs per library: each port names one of its own cases, _HOOK_CASE).
 FW_HOOK_DEF_kat := CP_BREAK_KAT
@@ -127,7 +136,8 @@ FW_HOOK_DEF_fault := CP_FAULT_CASE
 FW_HOOK_DEF_hang := CP_HANG_CASE
 # (A static pattern: a plain one would offer make a way to "remake" the .d
 # files it includes, through case-*.d.o.)
-FW_CASE_HOOK_OBJ = $(foreach l,$(FW_LIBS),$(foreach k,kat fault hang,$(FW_DIR)/obj/case-$(k)@$(call fw_hook_case,$(l)).o))
+FW_CASE_HOOK_OBJ = $(sort $(foreach l,$(FW_LIBS),$(foreach k,kat fault hang,$(FW_DIR)/obj/case-$(k)@$(call fw_hook_case,$(l)).o) \
+  $(foreach x,$($(call fw_uc,$(l))_QUICK_EXTRA),$(FW_DIR)/obj/case-$(call fw_x,$(x),2)@$(call fw_x,$(x),3).o)))
 $(FW_CASE_HOOK_OBJ): $(FW_DIR)/obj/case-%.o: firmware/bench/case.c $(FW_BOARD_MK)
 	@echo "  CC   $(notdir $@)"
 	@$(FW_CC) $(FW_CFLAGS) -MMD -MP -DCP_SUITE_QUICK \
@@ -164,15 +174,15 @@ $(foreach h,$(FW_ALL_HASHES),\
 # CP_FP_<OP>; FP_AXIS_<op> names the field that carries the configuration
 # label when it is not `configuration`.
 FP_EDWARDS_OPS := ed25519-sign ed25519-verify ed448-sign ed448-verify \
-  x25519-public x25519-shared x448-public x448-shared
+  xdh-x25519-public xdh-x25519-shared xdh-x448-public xdh-x448-shared
 FP_PQ_OPS := mldsa-keygen mldsa-sign mldsa-verify mlkem-keygen mlkem-encaps mlkem-decaps lms-verify
 fp_upper = $(shell echo '$(1)' | tr 'a-z-' 'A-Z_')
 $(foreach c,ed25519 ed448,\
   $(eval $(call fp_op,$(c)-sign,-DCP_FP_$(call fp_upper,$(c))_SIGN,family=EdDSA$(,)curve=$(c)$(,)message_bytes=1023$(,)operation=signature))\
   $(eval $(call fp_op,$(c)-verify,-DCP_FP_$(call fp_upper,$(c))_VERIFY,family=EdDSA$(,)curve=$(c)$(,)message_bytes=1023$(,)operation=verification)))
 $(foreach c,x25519 x448,\
-  $(eval $(call fp_op,$(c)-public,-DCP_FP_$(call fp_upper,$(c))_PUBLIC,family=ECDH$(,)curve=$(c)$(,)operation=public-key-generation))\
-  $(eval $(call fp_op,$(c)-shared,-DCP_FP_$(call fp_upper,$(c))_SHARED,family=ECDH$(,)curve=$(c)$(,)operation=shared-secret)))
+  $(eval $(call fp_op,xdh-$(c)-public,-DCP_FP_$(call fp_upper,$(c))_PUBLIC,family=ECDH$(,)curve=$(c)$(,)operation=public-key-generation))\
+  $(eval $(call fp_op,xdh-$(c)-shared,-DCP_FP_$(call fp_upper,$(c))_SHARED,family=ECDH$(,)curve=$(c)$(,)operation=shared-secret)))
 $(eval $(call fp_op,mldsa-keygen,-DCP_FP_MLDSA_KEYGEN,family=ML-DSA$(,)operation=key-generation))
 $(eval $(call fp_op,mldsa-sign,-DCP_FP_MLDSA_SIGN,family=ML-DSA$(,)operation=signature))
 $(eval $(call fp_op,mldsa-verify,-DCP_FP_MLDSA_VERIFY,family=ML-DSA$(,)operation=verification))
@@ -182,22 +192,57 @@ $(eval $(call fp_op,mlkem-decaps,-DCP_FP_MLKEM_DECAPS,family=ML-KEM$(,)operation
 $(eval $(call fp_op,lms-verify,-DCP_FP_LMS_VERIFY,family=HBS-LMS$(,)operation=verification))
 $(foreach o,$(FP_EDWARDS_OPS),$(eval FP_AXIS_$(o) := math_config))
 $(foreach o,$(FP_PQ_OPS),$(eval FP_AXIS_$(o) := variant))
+# The footprint operations of configuration $(3) of version $(2) (prefix
+# $(1)), and the result fields of operation $(4) there: a port with more than
+# one axis defines its own _FP_OPS and _FP_FIELDS (same arguments).
+fw_fp_axis_ops = $(FP_AES_OPS) $(call fp_hash_ops,$($(1)_HASHES_AXIS)) $($(1)_FP_EXTRA_$(2))
+fw_fp_ops_plain = $(call fw_fp_axis_ops,$(1),$(2)) \
+  $(if $(filter fast,$(3)),$(FP_DES3_OPS) $(call fp_hash_ops,$($(1)_HASHES_PLAIN_$(2))))
+fw_fp_fields_plain = $(FP_FIELDS_$(4))$(if $(filter $(4),$(call fw_fp_axis_ops,$(1),$(2))),$(,)$(or $(FP_AXIS_$(4)),configuration)=$($(1)_CONFIG_LABEL_$(3)))
+fw_fp_ops = $(call $(if $($(1)_FP_OPS),$(1)_FP_OPS,fw_fp_ops_plain),$(1),$(2),$(3))
+fw_fp_fields = $(call $(if $($(1)_FP_FIELDS),$(1)_FP_FIELDS,fw_fp_fields_plain),$(1),$(2),$(3),$(4))
+
+# Public key (Mbed TLS): the operation with the set-up it needs (group or
+# key), so that curve parameters and tables are charged to it.
+FP_ECC_OPS := ecdsa-sign ecdsa-verify ecdh-keygen ecdh-shared
+FP_MONT_OPS := x25519-keygen x25519-shared x448-keygen x448-shared
+FP_RSA_OPS := rsa-v15-sign rsa-pss-sign
+FP_RSA_VERIFY_OPS := rsa-v15-verify rsa-pss-verify
+FP_DH_OPS := dh-keygen dh-shared
+$(eval $(call fp_op,ecdsa-sign,-DCP_FP_ECDSA_SIGN,family=ECDSA$(,)operation=signature))
+$(eval $(call fp_op,ecdsa-verify,-DCP_FP_ECDSA_VERIFY,family=ECDSA$(,)operation=verification))
+$(eval $(call fp_op,ecdh-keygen,-DCP_FP_ECDH_KEYGEN=CP_P256,family=ECDH$(,)operation=public-key-generation))
+$(eval $(call fp_op,ecdh-shared,-DCP_FP_ECDH_SHARED=CP_P256,family=ECDH$(,)operation=shared-secret))
+$(foreach x,x25519 x448,\
+  $(eval $(call fp_op,$(x)-keygen,-DCP_FP_ECDH_KEYGEN=CP_$(subst x,X,$(x)),family=ECDH$(,)curve=$(x)$(,)operation=public-key-generation))\
+  $(eval $(call fp_op,$(x)-shared,-DCP_FP_ECDH_SHARED=CP_$(subst x,X,$(x)),family=ECDH$(,)curve=$(x)$(,)operation=shared-secret)))
+$(foreach p,v15:0:v1.5 pss:1:v2.1,\
+  $(eval $(call fp_op,rsa-$(word 1,$(subst :, ,$(p)))-sign,-DCP_FP_RSA_SIGN=$(word 2,$(subst :, ,$(p))),family=RSA$(,)pkcs1=$(word 3,$(subst :, ,$(p)))$(,)operation=signature))\
+  $(eval $(call fp_op,rsa-$(word 1,$(subst :, ,$(p)))-verify,-DCP_FP_RSA_VERIFY=$(word 2,$(subst :, ,$(p))),family=RSA$(,)pkcs1=$(word 3,$(subst :, ,$(p)))$(,)operation=verification)))
+$(eval $(call fp_op,dh-keygen,-DCP_FP_DH_KEYGEN,family=DH$(,)operation=public-key-generation))
+$(eval $(call fp_op,dh-shared,-DCP_FP_DH_SHARED,family=DH$(,)operation=shared-secret))
 
 # ---- per library, version and configuration: library, port, images ----
+FW_WHOLE := -Wl,--whole-archive
+FW_NO_WHOLE := -Wl,--no-whole-archive
 # $(1) library, $(2) its prefix, $(3) version, $(4) configuration
 define fw_lib
 FW_LIB_$(1)_$(3)_$(4) := $(FW_DIR)/lib/$(1)-$(3)-$(4).a
 FW_PORT_$(1)_$(3)_$(4) := $(patsubst crypto/$(1)/%.c,$(FW_DIR)/obj/$(1)-$(3)-$(4)/%.o,$($(2)_PORT_SRC))
-FW_FP_AXIS_OPS_$(1)_$(3) := $(FP_AES_OPS) $(call fp_hash_ops,$($(2)_HASHES_AXIS)) $($(2)_FP_EXTRA_$(3))
-FW_FP_OPS_$(1)_$(3)_$(4) := $$(FW_FP_AXIS_OPS_$(1)_$(3)) \
-  $(if $(filter fast,$(4)),$(FP_DES3_OPS) $(call fp_hash_ops,$($(2)_HASHES_PLAIN_$(3))))
+FW_FP_OPS_$(1)_$(3)_$(4) := $(call fw_fp_ops,$(2),$(3),$(4))
+# A port may build a configuration as an archive of a few sources linked
+# whole, over a base archive (_LINK_BASE) that has the rest.
+FW_BASE_$(1)_$(3)_$(4) := $(call $(2)_LINK_BASE,$(3),$(4))
+FW_LIBARGS_$(1)_$(3)_$(4) := $$(if $$(FW_BASE_$(1)_$(3)_$(4)),$$(FW_WHOLE) $$(FW_LIB_$(1)_$(3)_$(4)) \
+  $$(FW_NO_WHOLE) $$(FW_BASE_$(1)_$(3)_$(4)),$$(FW_LIB_$(1)_$(3)_$(4)))
 
 $$(FW_LIB_$(1)_$(3)_$(4)): $(call $(2)_PACKAGE,$(3)) $($(2)_CONFIG_HDR) $(FW_BOARD_MK) mk/fw-lib.mk
 	@mkdir -p $$(@D)
 	@echo "  LIB  $$(notdir $$@)"
 	+@$$(MAKE) --no-print-directory -f mk/fw-lib.mk SRC_DIR=$(call $(2)_SRC,$(3)) \
 	  OBJ_DIR=$(FW_DIR)/lib/$(1)-$(3)-$(4) LIB=$$@ CC=$(FW_CC) AR=$(FW_AR) \
-	  CFLAGS="$(FW_LIB_CFLAGS) $(call $(2)_DEFS,$(3),$(4))" $(call $(2)_LIB_VARS,$(3),$(4))
+	  CFLAGS="$(FW_LIB_CFLAGS) $(call $(2)_DEFS,$(3),$(4))" HDRS="$($(2)_CONFIG_HDR)" \
+	  $(call $(2)_LIB_VARS,$(3),$(4)) && touch $$@
 
 $(FW_DIR)/obj/$(1)-$(3)-$(4)/%.o: crypto/$(1)/%.c $(call $(2)_PACKAGE,$(3)) $(BUILD)/fw/$(1)-$(3)/package.h $($(2)_CONFIG_HDR) $(FW_BOARD_MK)
 	@mkdir -p $$(@D)
@@ -209,18 +254,19 @@ $(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-%.o: firmware/bench/footprint.c $(FW_BOARD_MK)
 	@echo "  CC   $$(notdir $$@)"
 	@$(FW_CC) $(FW_CFLAGS) $$(FP_DEF_$$*) -c $$< -o $$@
 
-FW_LINK_$(1)_$(3)_$(4) := $(FW_HAL_OBJ) $(FW_DIR)/obj/bench/heap.o $$(FW_PORT_$(1)_$(3)_$(4)) $$(FW_LIB_$(1)_$(3)_$(4)) $(FW_DIR)/link.ld
+FW_LINK_$(1)_$(3)_$(4) := $(FW_HAL_OBJ) $(FW_DIR)/obj/bench/heap.o $$(FW_PORT_$(1)_$(3)_$(4)) $$(FW_LIB_$(1)_$(3)_$(4)) \
+  $$(FW_BASE_$(1)_$(3)_$(4)) $(FW_DIR)/link.ld
 FW_BENCH_$(1)_$(3) := $(FW_BENCH_OBJ) $(patsubst %,$(FW_DIR)/obj/%.o,$($(2)_BENCH_EXTRA_$(3)))
 
 $(FW_IMG_DIR)/bench-$(1)-$(3)-$(4).elf: $$(FW_BENCH_$(1)_$(3)) $(FW_DIR)/obj/case-full.o $$(FW_LINK_$(1)_$(3)_$(4))
 	@mkdir -p $$(@D)
 	@echo "  LD   $$(notdir $$@)"
-	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o %.a,$$^)
+	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(FW_LIBARGS_$(1)_$(3)_$(4))
 
 $(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-%.elf: $(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-%.o $$(FW_LINK_$(1)_$(3)_$(4))
 	@mkdir -p $$(@D)
 	@echo "  LD   $$(notdir $$@)"
-	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o %.a,$$^)
+	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(FW_LIBARGS_$(1)_$(3)_$(4))
 endef
 fw_each_config = $(foreach l,$(FW_LIBS),$(foreach v,$($(call fw_uc,$(l))_VERSIONS),\
   $(foreach c,$($(call fw_uc,$(l))_CONFIGS),$(call $(1),$(l),$(call fw_uc,$(l)),$(v),$(c)))))
@@ -239,6 +285,13 @@ FW_QUICK_KINDS := quick:quick fail-kat:kat fail-fault:fault fail-hang:hang
 fw_quick_case = $(if $(filter quick,$(2)),quick,$(2)@$(call fw_hook_case,$(1)))
 $(foreach lv,$(FW_LIB_VERSIONS),$(foreach k,$(FW_QUICK_KINDS),\
   $(eval $(call fw_quick,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),$(word 1,$(subst :, ,$(k))),$(call fw_quick_case,$(call fw_lv,$(lv),1),$(word 2,$(subst :, ,$(k))))))))
+# A port's further failure images ($(1) library, $(2) version).
+fw_quick_extra = $($(call fw_uc,$(1))_QUICK_EXTRA)
+$(foreach lv,$(FW_LIB_VERSIONS),$(foreach x,$(call fw_quick_extra,$(call fw_lv,$(lv),1)),\
+  $(eval $(call fw_quick,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),$(call fw_x,$(x),1),$(call fw_x,$(x),2)@$(call fw_x,$(x),3)))))
+# The manifest row of extra failure image $(3) of library $(1), version $(2):
+# kind fail-<hook>; a hang gets 3 s (a public-key case takes longer).
+fw_extra_row = $(call fw_row,$(call fw_img,$(call fw_x,$(3),1),$(1),$(2)),fail-$(call fw_x,$(3),2),$(if $(filter hang,$(call fw_x,$(3),2)),3,$(FW_TIMEOUT_TEST)),$(1),$(2),fast,,,$(call fw_x,$(3),4),$(call fw_x,$(3),3))
 
 # ---- manifests ----
 # One line per image: image kind board machine icount_shift timeout_s library
@@ -252,26 +305,31 @@ fw_row = printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
   '$(or $(6),-)' '$(if $(7),$(call fw_rel,$(7)),-)' '$(or $(8),-)' '$(9)' '$(or $(10),-)';
 
 fw_img = $(FW_IMG_DIR)/$(1)-$(2)-$(3)$(if $(4),-$(4))$(if $(5),-$(5)).elf
-# The result fields of footprint image $(4) of library $(1) (prefix $(2)),
-# version $(3), configuration $(5): axis operations carry the label.
-fw_fp_fields = $(FP_FIELDS_$(4))$(if $(filter $(4),$(FW_FP_AXIS_OPS_$(1)_$(3))),$(,)$(or $(FP_AXIS_$(4)),configuration)=$($(2)_CONFIG_LABEL_$(5)))
 fw_config_images = $(call fw_img,bench,$(1),$(3),$(4)) $(call fw_img,fp,$(1),$(3),$(4),baseline) \
   $(foreach o,$(FW_FP_OPS_$(1)_$(3)_$(4)),$(call fw_img,fp,$(1),$(3),$(4),$(o)))
 fw_config_rows = \
   $(call fw_row,$(call fw_img,bench,$(1),$(3),$(4)),bench,$(FW_TIMEOUT_BENCH),$(1),$(3),$(4),,,0,) \
   $(call fw_row,$(call fw_img,fp,$(1),$(3),$(4),baseline),baseline,-,$(1),$(3),$(4),,,-,) \
   $(foreach o,$(FW_FP_OPS_$(1)_$(3)_$(4)),$(call fw_row,$(call fw_img,fp,$(1),$(3),$(4),$(o)),footprint,-,$(1),$(3),$(4),\
-    $(call fw_img,fp,$(1),$(3),$(4),baseline),$(call fw_fp_fields,$(1),$(2),$(3),$(o),$(4)),-,))
+    $(call fw_img,fp,$(1),$(3),$(4),baseline),$(call fw_fp_fields,$(2),$(3),$(4),$(o)),-,))
 FW_IMAGES_ELF := $(call fw_each_config,fw_config_images)
 FW_TEST_IMAGES_ELF := $(FW_IMG_DIR)/selftest.elf $(foreach lv,$(FW_LIB_VERSIONS),\
-  $(foreach k,quick fail-kat fail-fault fail-hang,$(call fw_img,$(k),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2))))
+  $(foreach k,quick fail-kat fail-fault fail-hang $(foreach x,$(call fw_quick_extra,$(call fw_lv,$(lv),1)),$(call fw_x,$(x),1)),\
+    $(call fw_img,$(k),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2))))
 FW_PORT_MK := crypto/mbedtls/mbedtls.mk crypto/wolfssl/wolfssl.mk
 
+# One shell command per configuration: all at once exceed the length of an
+# argument.
+define fw_nl
+
+
+endef
+fw_config_rows_cmd = @{ $(call fw_config_rows,$(1),$(2),$(3),$(4)) } >>$@.tmp$(fw_nl)
 $(FW_MANIFEST): $(FW_BOARD_MK) mk/firmware.mk $(FW_PORT_MK) $(FW_PACKAGES)
 	@mkdir -p $(@D)
-	@{ printf '$(FW_MANIFEST_HEADER)\n'; \
-	$(call fw_each_config,fw_config_rows) \
-	} >$@.tmp && mv $@.tmp $@
+	@printf '$(FW_MANIFEST_HEADER)\n' >$@.tmp
+	$(call fw_each_config,fw_config_rows_cmd)
+	@mv $@.tmp $@
 $(FW_TEST_MANIFEST): $(FW_BOARD_MK) mk/firmware.mk $(FW_PORT_MK) $(FW_PACKAGES)
 	@mkdir -p $(@D)
 	@{ printf '$(FW_MANIFEST_HEADER)\n'; \
@@ -280,7 +338,8 @@ $(FW_TEST_MANIFEST): $(FW_BOARD_MK) mk/firmware.mk $(FW_PORT_MK) $(FW_PACKAGES)
 	  $(call fw_row,$(call fw_img,quick,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),quick,$(FW_TIMEOUT_TEST),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,0,) \
 	  $(call fw_row,$(call fw_img,fail-kat,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-kat,$(FW_TIMEOUT_TEST),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,3,$(call fw_hook_case,$(call fw_lv,$(lv),1))) \
 	  $(call fw_row,$(call fw_img,fail-fault,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-fault,$(FW_TIMEOUT_TEST),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,4,$(call fw_hook_case,$(call fw_lv,$(lv),1))) \
-	  $(call fw_row,$(call fw_img,fail-hang,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-hang,2,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,timeout,$(call fw_hook_case,$(call fw_lv,$(lv),1)))) \
+	  $(call fw_row,$(call fw_img,fail-hang,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-hang,2,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,timeout,$(call fw_hook_case,$(call fw_lv,$(lv),1))) \
+	  $(foreach x,$(call fw_quick_extra,$(call fw_lv,$(lv),1)),$(call fw_extra_row,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),$(x)))) \
 	} >$@.tmp && mv $@.tmp $@
 
 # Built through pattern rules only, but worth keeping for incremental builds.

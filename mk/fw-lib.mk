@@ -2,7 +2,9 @@
 # by mk/firmware.mk as a sub-make once the sources are fetched (so the source
 # list is known). Variables: SRC_DIR, OBJ_DIR, LIB, CC, AR, CFLAGS; SRC_SUBDIR
 # (default library/, Mbed TLS) and SRC_FILES (names in it, those present;
-# default every *.c); CONFIG_FILE, the Mbed TLS configuration header, when given.
+# default every *.c); CONFIG_FILE, the Mbed TLS configuration header, when given;
+# HDRS, the port's configuration headers (every object depends on them: a
+# header included from a library header is missing from the -MMD lists).
 SRC_SUBDIR ?= library
 SRCS := $(if $(SRC_FILES),$(wildcard $(addprefix $(SRC_DIR)/$(SRC_SUBDIR)/,$(SRC_FILES))),$(wildcard $(SRC_DIR)/$(SRC_SUBDIR)/*.c))
 OBJS := $(patsubst $(SRC_DIR)/$(SRC_SUBDIR)/%.c,$(OBJ_DIR)/%.o,$(SRCS))
@@ -11,7 +13,7 @@ OBJS := $(patsubst $(SRC_DIR)/$(SRC_SUBDIR)/%.c,$(OBJ_DIR)/%.o,$(SRCS))
 $(LIB): $(OBJS) $(firstword $(MAKEFILE_LIST))
 	@rm -f $@
 	@$(AR) rcs $@ $(OBJS)
-$(OBJ_DIR)/%.o: $(SRC_DIR)/$(SRC_SUBDIR)/%.c
+$(OBJ_DIR)/%.o: $(SRC_DIR)/$(SRC_SUBDIR)/%.c $(HDRS)
 	@mkdir -p $(@D)
 	@$(CC) $(CFLAGS) $(if $(CONFIG_FILE),-DMBEDTLS_CONFIG_FILE='"$(CONFIG_FILE)"') -MMD -MP -c $< -o $@
 -include $(OBJS:.o=.d)

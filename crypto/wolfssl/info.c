@@ -12,6 +12,19 @@
 #define CP_CONFIG_MEANING CP_CONFIG_MEANING_BASE
 #endif
 
+/* One Small/Fast configuration changes every family of the image; each
+ * field that carries its label is an axis, all at home in the Fast image. */
+static const struct cp_axis_value axes[] = {
+  { CP_AXIS_CONFIGURATION, "configuration", "AES HASH", CP_CONFIG_LABEL, CP_CONFIG_MEANING,
+    CP_CONFIG_IS_DEFAULT },
+  { CP_AXIS_MATH, "math_config", "EdDSA ECDH", CP_CONFIG_LABEL, CP_CONFIG_MEANING,
+    CP_CONFIG_IS_DEFAULT },
+#if CP_WOLFSSL_PQ
+  { CP_AXIS_VARIANT, "variant", "ML-DSA ML-KEM HBS-LMS", CP_CONFIG_LABEL, CP_CONFIG_MEANING,
+    CP_CONFIG_IS_DEFAULT },
+#endif
+};
+
 void cp_library_info(struct cp_library_info *info)
 {
   *info = (struct cp_library_info){
@@ -22,7 +35,8 @@ void cp_library_info(struct cp_library_info *info)
     .package = CP_PACKAGE,
     .configuration = CP_CONFIG_LABEL,
     .configuration_meaning = CP_CONFIG_MEANING,
-    .configuration_is_default = CP_CONFIG_IS_DEFAULT,
+    .axes = axes,
+    .naxes = sizeof axes / sizeof axes[0],
 #if !CP_WOLFSSL_PQ
     .families_absent = "ML-DSA, ML-KEM, HBS-LMS",
     .families_absent_note = "ML-DSA, ML-KEM and HBS-LMS are absent from this dataset: wolfSSL "
@@ -35,5 +49,6 @@ void cp_library_info(struct cp_library_info *info)
                        " instructions",
     .heap_method = "peak of live bytes requested through the library's allocator"
                    " (XMALLOC_OVERRIDE onto a counting calloc) during one call",
+    .message_notes = CP_NOTES_SYM,
   };
 }

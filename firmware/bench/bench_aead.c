@@ -34,7 +34,7 @@ void cp_bench_aead(void)
         struct cp_case c = {
           .r = { .family = "AES", .measure = "sole-buffer", .cipher_mode = modes[m].mode,
                  .key_bits = bits, .message_bytes = CP_VEC_AEAD_LEN,
-                 .operation = decrypt ? "decryption" : "encryption", .config_axis = 1 },
+                 .operation = decrypt ? "decryption" : "encryption", .axes = CP_AXIS_CONFIGURATION },
           .run = run_aead, .decrypt = decrypt,
           .aead = decrypt ? modes[m].dec : modes[m].enc,
           .expect = decrypt ? cp_vec_msg : modes[m].ct[k], .expect_len = CP_VEC_AEAD_LEN,

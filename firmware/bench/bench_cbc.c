@@ -59,7 +59,7 @@ void cp_bench_cbc(void)
     for (int k = 0; k < 3; k++) {
       char name[16];
       struct cp_case c = {
-        .r = { .family = "AES", .key_bits = 128u + 64u * (unsigned)k, .config_axis = 1 },
+        .r = { .family = "AES", .key_bits = 128u + 64u * (unsigned)k, .axes = CP_AXIS_CONFIGURATION },
         .run = run_aes, .key = cp_vec_key, .iv = cp_vec_iv,
         .key_bits = 128u + 64u * (unsigned)k, .decrypt = decrypt,
       };

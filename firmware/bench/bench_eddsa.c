@@ -60,8 +60,7 @@ void cp_bench_eddsa(void)
     for (int verify = 0; verify < 2; verify++) {
       struct cp_case c = {
         .r = { .family = "EdDSA", .curve = cur->curve, .message_bytes = CP_VEC_ED_MSG_LEN,
-               .operation = verify ? "verification" : "signature", .config_axis = 1,
-               .axis_field = "math_config" },
+               .operation = verify ? "verification" : "signature", .axes = CP_AXIS_MATH },
         .run = verify ? run_verify : run_sign,
         .expect = verify ? valid_answer : cur->sig,
         .expect_len = verify ? sizeof valid_answer : cur->sig_len,

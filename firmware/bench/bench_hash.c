@@ -59,7 +59,7 @@ void cp_bench_hash(void)
     const uint8_t (*v)[CP_VEC_DIGEST_MAX] = vectors_of(h->name);
     struct cp_case c = {
       .r = { .family = "HASH", .hash = h->name, .operation = "digest",
-             .config_axis = h->config_axis },
+             .axes = h->config_axis ? CP_AXIS_CONFIGURATION : 0u },
       .hash = h, .in = cp_vec_msg, .expect_len = h->digest_len,
     };
     for (size_t i = 0; i < sizeof sole_sizes / sizeof sole_sizes[0]; i++) {

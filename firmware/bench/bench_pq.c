@@ -207,7 +207,7 @@ struct pq_op {
 /* Runs the operations of one parameter set (lvl identifies it); the set-up
  * (key pair, signature or ciphertext) is done once, before the first case
  * that is selected. */
-static void param_set(const char *family, const char *name, unsigned lvl, const char *axis_field,
+static void param_set(const char *family, const char *name, unsigned lvl,
                       int (*setup)(void), const struct pq_op *ops, size_t n)
 {
   char lower[40];
@@ -218,8 +218,7 @@ static void param_set(const char *family, const char *name, unsigned lvl, const 
   for (size_t k = 0; k < n; k++) {
     struct cp_case c = {
       .r = { .family = family, .parameter_set = name, .operation = ops[k].operation,
-             .message_bytes = ops[k].signs ? MSG_LEN : 0, .config_axis = 1,
-             .axis_field = axis_field },
+             .message_bytes = ops[k].signs ? MSG_LEN : 0, .axes = CP_AXIS_VARIANT },
       .run = ops[k].run, .check = ops[k].check,
     };
     snprintf(c.id, sizeof c.id, "%s-%s", lower, ops[k].operation);
@@ -260,10 +259,10 @@ void cp_bench_pq(void)
   };
   keygen = cp_mldsa_keygen;
   for (size_t i = 0; i < 3; i++)
-    param_set("ML-DSA", dsa[i].name, dsa[i].level, "variant", mldsa_setup, mldsa, 3);
+    param_set("ML-DSA", dsa[i].name, dsa[i].level, mldsa_setup, mldsa, 3);
   keygen = cp_mlkem_keygen;
   for (size_t i = 0; i < 3; i++)
-    param_set("ML-KEM", kem[i].name, kem[i].level, "variant", mlkem_setup, mlkem, 3);
+    param_set("ML-KEM", kem[i].name, kem[i].level, mlkem_setup, mlkem, 3);
   /* LMS: one level, height 5 (32 signatures; key generation stays within
    * seconds under QEMU), every Winternitz parameter. */
   static const char *const lms_names[] = {
@@ -272,6 +271,6 @@ void cp_bench_pq(void)
   for (unsigned i = 0; i < 4; i++) {
     lms.height = 5;
     lms.w = 1u << i;
-    param_set("HBS-LMS", lms_names[i], 10000 + lms.w, "variant", lms_setup, lms_ops, 1);
+    param_set("HBS-LMS", lms_names[i], 10000 + lms.w, lms_setup, lms_ops, 1);
   }
 }

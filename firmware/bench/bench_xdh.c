@@ -40,8 +40,7 @@ void cp_bench_xdh(void)
     for (int shared = 0; shared < 2; shared++) {
       struct cp_case c = {
         .r = { .family = "ECDH", .curve = cur->curve,
-               .operation = shared ? "shared-secret" : "public-key-generation", .config_axis = 1,
-               .axis_field = "math_config" },
+               .operation = shared ? "shared-secret" : "public-key-generation", .axes = CP_AXIS_MATH },
         .run = shared ? run_shared : run_public,
         .expect = shared ? cur->secret : cur->pub,
         .expect_len = cur->len,

@@ -9,13 +9,15 @@
 #include "hal.h"
 #include "ops.h"
 
-/* Identifying result fields (schema/README.md); 0 / NULL = absent. */
+/* Identifying result fields (schema/README.md); 0 / NULL = absent. The
+ * configuration labels (configuration, math_config, curve_definition,
+ * modexp_method, modexp_impl) come from the image's configuration for the
+ * axes the case names (CP_AXIS_* of ops.h). */
 struct cp_result {
-  const char *family, *measure, *cipher_mode, *hash, *operation;
-  const char *curve, *parameter_set;
-  unsigned key_bits, buffer_bytes, message_bytes, chunk_bytes;
-  int config_axis; /* carries the configuration label */
-  const char *axis_field; /* its field: NULL = `configuration` (e.g. `variant`) */
+  const char *family, *measure, *cipher_mode, *hash, *curve, *pkcs1, *operation;
+  const char *parameter_set;
+  unsigned key_bits, modulus_bits, buffer_bytes, message_bytes, chunk_bytes;
+  unsigned axes;
 };
 
 struct cp_case {
@@ -32,10 +34,18 @@ struct cp_case {
   const uint8_t *tag_in;                /* copied to cp_tag before each run */
   const uint8_t *expect, *expect_tag;   /* expected cp_out / cp_tag */
   size_t expect_len;
-  /* Instead of expect: checks the output of a run whose answer is not one
-   * fixed string (a fresh key pair, a randomised signature) by using it,
-   * e.g. verifying it; returns 1 when it is right. */
+  /* Public key: the result check when there is no fixed answer (a signature
+   * verifies and fails with one byte flipped, both sides agree), returning
+   * non-zero when the result is right; and the operands. */
   int (*check)(struct cp_case *c);
+  int slot, pss;
+  size_t pk_len;
+  const void *pk;
+  /* heap_bytes counts from this many live heap bytes instead of from the
+   * start of the call: what the persistent context (keys, 2.28's comb
+   * table) holds belongs to the operation's working memory. */
+  int heap_from_base;
+  size_t heap_base;
   int rc;
 };
 
@@ -45,8 +55,8 @@ extern uint8_t cp_out[8000];
 extern uint8_t cp_tag[16];
 extern union cp_hash_ctx cp_ctx;
 
-/* Whether the suite and the configuration run the case (drivers with costly
- * set-up ask before doing it). */
+/* Whether the suite and the configuration of the image include the case
+ * (drivers skip the set-up of cases that will not run). */
 int cp_case_selected(const struct cp_case *c);
 /* Runs one case (skipped when the suite or the configuration leaves it out). */
 void cp_case_run(struct cp_case *c);
@@ -59,8 +69,26 @@ int cp_suite_end(void);
 void cp_bench_cbc(void);
 void cp_bench_aead(void);
 void cp_bench_hash(void);
-/* Families only some libraries have (ops_edwards.h, ops_pq.h): the port runs
- * the ones its library has from cp_bench_more, called after the others. */
+void cp_bench_ecc(void);
+void cp_bench_rsa(void);
+void cp_bench_dh(void);
+
+/* Shared by the public-key drivers (pk_common.c): the prepare step that
+ * restarts the DRBG, the same plus the signature under test copied into
+ * cp_out (c->pk, c->pk_len), and the release of every kept key that returns
+ * the heap level to count from. */
+void cp_pk_prepare(struct cp_case *c);
+void cp_pk_prepare_sig(struct cp_case *c);
+size_t cp_pk_fresh(void);
+/* Turns c into the next case of the same key: operation, call and check. */
+void cp_pk_next(struct cp_case *c, const char *operation, cp_measured_fn *run,
+                int (*check)(struct cp_case *c));
+/* A copy of sig with one byte flipped, in cp_flipped. */
+extern uint8_t cp_flipped[512];
+const uint8_t *cp_pk_flip(const uint8_t *sig, size_t len);
+/* Families only some libraries have (public key, ops_edwards.h, ops_pq.h):
+ * the port runs the ones its library has from cp_bench_more, called after
+ * the others, and its .mk links their drivers (_BENCH_EXTRA_<v>). */
 void cp_bench_more(void);
 void cp_bench_eddsa(void);
 void cp_bench_xdh(void);
@@ -69,5 +97,9 @@ void cp_bench_pq(void);
 /* Counting allocator (heap.c). */
 void cp_heap_reset_peak(void);
 size_t cp_heap_peak(void);
+size_t cp_heap_live(void);
+
+/* The image's label for an axis (CP_AXIS_*), or NULL when it has none. */
+const char *cp_axis_label(unsigned axis);
 
 #endif

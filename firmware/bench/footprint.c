@@ -11,7 +11,12 @@
  * CP_FP_X25519_PUBLIC, CP_FP_X25519_SHARED, CP_FP_X448_PUBLIC,
  * CP_FP_X448_SHARED, CP_FP_MLDSA_KEYGEN, CP_FP_MLDSA_SIGN, CP_FP_MLDSA_VERIFY,
  * CP_FP_MLKEM_KEYGEN, CP_FP_MLKEM_ENCAPS, CP_FP_MLKEM_DECAPS, CP_FP_LMS_VERIFY
- * (parameter set chosen at run time: the code of all of them is linked). */
+ * (parameter set chosen at run time: the code of all of them is linked);
+ * for public key (Mbed TLS), each with the set-up it needs (group and key, so
+ * that curve parameters and tables count): CP_FP_ECDSA_SIGN, CP_FP_ECDSA_VERIFY
+ * (the curve chosen at run time: ecp_group_load links every enabled curve
+ * anyway), CP_FP_ECDH_KEYGEN=curve, CP_FP_ECDH_SHARED=curve, CP_FP_RSA_SIGN=pss,
+ * CP_FP_RSA_VERIFY=pss, CP_FP_DH_KEYGEN, CP_FP_DH_SHARED. */
 #include "ops.h"
 #include "ops_edwards.h"
 #include "ops_pq.h"
@@ -23,6 +28,9 @@ volatile size_t cp_fp_len2;
 int cp_fp_valid;
 union cp_hash_ctx cp_fp_ctx;
 struct cp_aead_args cp_fp_aead;
+uint8_t cp_fp_pk[1024];
+struct cp_rsa_key cp_fp_rsa;
+volatile enum cp_curve cp_fp_curve;
 
 /* Keeps an object in both images without the compiler knowing its use. */
 static void cp_fp_keep(const void *p)
@@ -36,7 +44,7 @@ static void cp_fp_keep(const void *p)
 int main(void)
 {
   const void *const objects[] = { cp_fp_key, cp_fp_iv, cp_fp_in, cp_fp_out, cp_fp_tag,
-                                  &cp_fp_ctx, &cp_fp_aead };
+                                  &cp_fp_ctx, &cp_fp_aead, cp_fp_pk, &cp_fp_rsa };
   for (unsigned i = 0; i < sizeof objects / sizeof objects[0]; i++)
     cp_fp_keep(objects[i]);
   int r = 0;
@@ -100,6 +108,29 @@ int main(void)
 #elif defined(CP_FP_LMS_VERIFY)
   r = cp_lms_verify(cp_fp_key_bits, cp_fp_key_bits, cp_fp_key, cp_fp_len, cp_fp_in, cp_fp_len,
                     cp_fp_out, cp_fp_len2, &cp_fp_valid);
+#elif defined(CP_FP_ECDSA_SIGN)
+  r = cp_rng_reset() || cp_ec_setup(0, cp_fp_curve) || cp_ec_set_private(0, cp_fp_key, cp_fp_len) ||
+      cp_ecdsa_sign(0, cp_fp_in, cp_fp_len, cp_fp_out);
+#elif defined(CP_FP_ECDSA_VERIFY)
+  r = cp_ec_setup(0, cp_fp_curve) || cp_ec_set_public(0, cp_fp_pk, cp_fp_len) ||
+      cp_ecdsa_verify(0, cp_fp_in, cp_fp_len, cp_fp_out);
+#elif defined(CP_FP_ECDH_KEYGEN)
+  size_t len = sizeof cp_fp_out;
+  r = cp_rng_reset() || cp_ec_setup(0, CP_FP_ECDH_KEYGEN) || cp_ecdh_gen_public(0) ||
+      cp_ec_public(0, cp_fp_out, &len);
+#elif defined(CP_FP_ECDH_SHARED)
+  r = cp_rng_reset() || cp_ec_setup(0, CP_FP_ECDH_SHARED) || cp_ec_set_private(0, cp_fp_key, cp_fp_len) ||
+      cp_ecdh_shared(0, cp_fp_pk, cp_fp_len, cp_fp_out, cp_fp_chunk);
+#elif defined(CP_FP_RSA_SIGN)
+  r = cp_rng_reset() || cp_rsa_setup(&cp_fp_rsa) || cp_rsa_sign(CP_FP_RSA_SIGN, cp_fp_in, cp_fp_out);
+#elif defined(CP_FP_RSA_VERIFY)
+  r = cp_rsa_setup(&cp_fp_rsa) || cp_rsa_verify(CP_FP_RSA_VERIFY, cp_fp_in, cp_fp_out);
+#elif defined(CP_FP_DH_KEYGEN)
+  r = cp_rng_reset() || cp_dh_setup(0, cp_fp_pk, cp_fp_len, cp_fp_key, 1) ||
+      cp_dh_gen_public(0, cp_fp_out, cp_fp_len);
+#elif defined(CP_FP_DH_SHARED)
+  r = cp_rng_reset() || cp_dh_setup(0, cp_fp_pk, cp_fp_len, cp_fp_key, 1) ||
+      cp_dh_shared(0, cp_fp_in, cp_fp_out, cp_fp_len);
 #endif
   return r;
 }

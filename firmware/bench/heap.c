@@ -49,3 +49,8 @@ size_t cp_heap_peak(void)
 {
   return peak - base;
 }
+
+size_t cp_heap_live(void)
+{
+  return live;
+}

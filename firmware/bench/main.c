@@ -2,8 +2,9 @@
  * is linked with. */
 #include "case.h"
 
-/* Libraries without the extra families (ops_edwards.h, ops_pq.h) run none;
- * a port that has them defines cp_bench_more. */
+/* The families beyond the common suite (public key for Mbed TLS,
+ * ops_edwards.h and ops_pq.h for wolfSSL): a port that has some defines
+ * cp_bench_more, so that no image links drivers its library cannot serve. */
 __attribute__((weak)) void cp_bench_more(void)
 {
 }

@@ -80,18 +80,94 @@ struct cp_hash {
 /* The hashes the library offers, ended by a null name. */
 extern const struct cp_hash cp_hashes[];
 
+/* Public key. The port keeps the library contexts in slots (0 and 1, the
+ * two sides of a key agreement); the group or key of a slot persists from
+ * its set-up until the next one, so that what an application keeps (curve
+ * tables, RSA blinding values) is built once and the timed calls show the
+ * steady state. Randomness comes from a CTR_DRBG with a fixed seed;
+ * cp_rng_reset restarts it, so that a repeated call repeats itself. */
+enum cp_curve { CP_P256, CP_P384, CP_P521, CP_X25519, CP_X448 };
+int cp_rng_reset(void);
+/* Frees every group and key the port keeps (ECC slots, RSA key, DH slots). */
+void cp_pk_release(void);
+/* ECC: group of a slot; its private key from bytes (big-endian for the
+ * Weierstrass curves, RFC 7748 little-endian for X25519/X448) with the public
+ * key derived, or a public key only (uncompressed point / u-coordinate). */
+int cp_ec_setup(int slot, enum cp_curve curve);
+int cp_ec_set_private(int slot, const uint8_t *d, size_t len);
+int cp_ec_set_public(int slot, const uint8_t *q, size_t len);
+/* Writes the slot's public key; *len is the buffer size in, the length out. */
+int cp_ec_public(int slot, uint8_t *q, size_t *len);
+/* Public-key generation: a new private key from the DRBG and its public key. */
+int cp_ecdh_gen_public(int slot);
+/* Shared secret of the slot's private key and a peer's public key, written
+ * in the curve's byte order with the field's length. */
+int cp_ecdh_shared(int slot, const uint8_t *peer, size_t peer_len, uint8_t *z, size_t z_len);
+/* ECDSA over a digest; the signature is r || s, each of the order's length. */
+int cp_ecdsa_sign(int slot, const uint8_t *hash, size_t hash_len, uint8_t *sig);
+int cp_ecdsa_verify(int slot, const uint8_t *hash, size_t hash_len, const uint8_t *sig);
+
+/* RSA: one key (e = 65537) from big-endian bytes; p, q and d may be NULL for
+ * a public key. Signatures with SHA-256 over a digest, PKCS#1 v1.5 or v2.1
+ * (PSS, salt as long as the key allows). */
+struct cp_rsa_key {
+  unsigned bits;
+  const uint8_t *n, *p, *q, *d;
+};
+int cp_rsa_setup(const struct cp_rsa_key *key);
+int cp_rsa_sign(int pss, const uint8_t hash[32], uint8_t *sig);
+int cp_rsa_verify(int pss, const uint8_t hash[32], const uint8_t *sig);
+
+/* Finite-field DH: the group of a slot (big-endian p and g), public-key
+ * generation (a private exponent as long as p), shared secret with a peer's
+ * public value (both len bytes, the length of p). */
+int cp_dh_setup(int slot, const uint8_t *p, size_t len, const uint8_t *g, size_t g_len);
+int cp_dh_gen_public(int slot, uint8_t *pub, size_t len);
+int cp_dh_shared(int slot, const uint8_t *peer, uint8_t *z, size_t len);
+
+/* Configuration axes: which label of each axis the image's configuration
+ * has. A case names the axes that change it; it runs in every image of its
+ * family's group whose other axes have their home value, so that each
+ * result appears exactly once. */
+enum {
+  CP_AXIS_CONFIGURATION = 1, /* AES, SHA-2: Small / Fast */
+  CP_AXIS_MATH = 2,          /* ECDSA, ECDH: math_config Small / Fast */
+  CP_AXIS_CURVEDEF = 4,      /* ECDSA, ECDH: curve_definition Low / High */
+  CP_AXIS_METHOD = 8,        /* RSA: modexp_method crt / no-crt */
+  CP_AXIS_IMPL = 16,         /* RSA, DH: modexp_impl Low / Mid / High */
+  CP_AXIS_VARIANT = 32,      /* ML-DSA, ML-KEM, HBS-LMS (wolfSSL): variant Small / Fast */
+};
+struct cp_axis_value {
+  unsigned axis;
+  const char *field;    /* the result field that carries the label */
+  const char *families; /* families whose axes entry it is, space-separated,
+                           or NULL when the dataset has no axes entry for it */
+  const char *label, *meaning;
+  int home;
+};
+
 /* What the library reports about itself and the configuration built in. */
 struct cp_library_info {
   const char *slug, *name, *version, *version_full, *package;
   const char *configuration, *configuration_meaning;
-  int configuration_is_default; /* cases off the configuration axis run here */
+  /* The families the configuration varies: sym, ecc, rsa; NULL when one
+   * configuration varies every family the image has (wolfSSL). */
+  const char *group;
+  const struct cp_axis_value *axes;
+  size_t naxes;
   /* Families the suite has but this library version lacks (comma-separated)
    * and why; NULL when none. */
   const char *families_absent, *families_absent_note;
   /* Run header texts that depend on the library: what the untimed first
    * call absorbs, and which allocator hook the heap figures come from. */
   const char *first_call_note, *heap_method;
+  const char *message_notes; /* how the cases call the library (CP_NOTES_SYM first) */
 };
 void cp_library_info(struct cp_library_info *info);
+/* The message notes of the families every port has. */
+#define CP_NOTES_SYM                                                           \
+  "CBC: whole message with context set-up and key schedule; CCM/GCM: one call" \
+  " on message_bytes with 16 bytes of AAD, a 12-byte nonce and a 16-byte tag,"  \
+  " key schedule included; hash tag-generation: only the finish call"
 
 #endif

@@ -1,6 +1,7 @@
 /* Writes the YAML document on semihosting stdout. Strings are written as
  * double-quoted scalars with '"' and '\' escaped; numbers plain. */
 #include <stdio.h>
+#include <string.h>
 #include "report.h"
 
 #define STR(x) #x
@@ -35,6 +36,32 @@ static void field_num(const char *key, unsigned long value)
     key_num(4, key, value);
 }
 
+/* The image's label of an axis the result names. */
+static const char *axis_of(const struct cp_result *r, unsigned axis)
+{
+  return r->axes & axis ? cp_axis_label(axis) : NULL;
+}
+
+/* What each label of the image stands for, one entry per family that
+ * carries it (the dataset's `axes`). */
+static void report_axes(const struct cp_library_info *lib)
+{
+  printf("  axes:\n");
+  for (size_t i = 0; i < lib->naxes; i++) {
+    const char *f = lib->axes[i].families;
+    while (f && *f) {
+      size_t n = strcspn(f, " ");
+      char family[16];
+      snprintf(family, sizeof family, "%.*s", (int)n, f);
+      key_str(4, "- family", family);
+      key_str(6, "field", lib->axes[i].field);
+      key_str(6, "label", lib->axes[i].label);
+      key_str(6, "meaning", lib->axes[i].meaning);
+      f += n + (f[n] == ' ');
+    }
+  }
+}
+
 void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
 {
   printf("run:\n");
@@ -51,6 +78,7 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
   key_str(4, "package", lib->package);
   key_str(2, "configuration", lib->configuration);
   key_str(2, "configuration_meaning", lib->configuration_meaning);
+  report_axes(lib);
   if (lib->families_absent) {
     key_str(2, "families_absent", lib->families_absent);
     key_str(2, "families_absent_note", lib->families_absent_note);
@@ -71,13 +99,11 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
   key_str(2, "stack_method", "stack painted below the caller's frame, one call with SysTick"
           " interrupts off, deepest overwritten word");
   key_str(2, "heap_method", lib->heap_method);
-  key_str(2, "message_notes", "CBC: whole message with context set-up and key schedule;"
-          " CCM/GCM: one call on message_bytes with 16 bytes of AAD, a 12-byte nonce and a"
-          " 16-byte tag, key schedule included; hash tag-generation: only the finish call");
+  key_str(2, "message_notes", lib->message_notes);
   printf("results:\n");
 }
 
-void cp_report_result(const struct cp_case *c, const struct cp_library_info *lib,
+void cp_report_result(const struct cp_case *c,
                       uint32_t instructions, uint32_t stack_bytes, uint32_t heap_bytes)
 {
   const struct cp_result *r = &c->r;
@@ -85,7 +111,10 @@ void cp_report_result(const struct cp_case *c, const struct cp_library_info *lib
   key_str(4, "kind", "performance");
   field_str("measure", r->measure);
   field_str("cipher_mode", r->cipher_mode);
+  field_str("pkcs1", r->pkcs1);
+  field_str("modexp_method", axis_of(r, CP_AXIS_METHOD));
   field_num("key_bits", r->key_bits);
+  field_num("modulus_bits", r->modulus_bits);
   field_str("hash", r->hash);
   field_str("curve", r->curve);
   field_str("parameter_set", r->parameter_set);
@@ -93,8 +122,11 @@ void cp_report_result(const struct cp_case *c, const struct cp_library_info *lib
   field_num("message_bytes", r->message_bytes);
   field_num("chunk_bytes", r->chunk_bytes);
   key_str(4, "operation", r->operation);
-  field_str(r->axis_field ? r->axis_field : "configuration",
-            r->config_axis ? lib->configuration : NULL);
+  field_str("configuration", axis_of(r, CP_AXIS_CONFIGURATION));
+  field_str("math_config", axis_of(r, CP_AXIS_MATH));
+  field_str("curve_definition", axis_of(r, CP_AXIS_CURVEDEF));
+  field_str("modexp_impl", axis_of(r, CP_AXIS_IMPL));
+  field_str("variant", axis_of(r, CP_AXIS_VARIANT));
   key_num(4, "instructions", instructions);
   key_num(4, "stack_bytes", stack_bytes);
   key_num(4, "heap_bytes", heap_bytes);

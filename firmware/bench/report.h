@@ -6,7 +6,7 @@
 #include "case.h"
 
 void cp_report_header(const struct cp_library_info *lib, uint32_t overhead);
-void cp_report_result(const struct cp_case *c, const struct cp_library_info *lib,
+void cp_report_result(const struct cp_case *c,
                       uint32_t instructions, uint32_t stack_bytes, uint32_t heap_bytes);
 
 #endif

@@ -10,9 +10,10 @@
 #include "util.h"
 
 /* Run-header keys that may differ between the images of one dataset: the
- * configuration is the axis the images span, the overhead is calibrated in
- * each binary. */
-static const char *const per_image_keys[] = { "configuration", "configuration_meaning", "counter.overhead" };
+ * configuration is the axis the images span (axes: what its labels mean),
+ * the overhead is calibrated in each binary. */
+static const char *const per_image_keys[] = { "configuration", "configuration_meaning", "axes",
+                                              "counter.overhead" };
 
 static void complain(cpr_collection *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void complain(cpr_collection *c, const char *fmt, ...)
@@ -41,11 +42,12 @@ void cpr_collection_free(cpr_collection *c)
     for (size_t i = 0; i < c->n; i++) {
         cpr_set *s = &c->v[i];
         for (size_t a = 0; a < s->naxes; a++) {
-            free(s->axis_label[a]);
-            free(s->axis_meaning[a]);
+            free(s->axes[a].family);
+            free(s->axes[a].field);
+            free(s->axes[a].label);
+            free(s->axes[a].meaning);
         }
-        free(s->axis_label);
-        free(s->axis_meaning);
+        free(s->axes);
         cpr_rows_free(&s->rows);
     }
     free(c->v);
@@ -169,20 +171,34 @@ static void check_identity(cpr_collection *c, const cpr_image *im, const cp_node
                  im->icount_shift, cpr_q(cp_scalar(shift)));
 }
 
-static void note_axis(cpr_set *s, const cp_node *run)
+static void add_axis(cpr_set *s, const char *family, const char *field, const char *label, const char *meaning)
 {
-    const char *label = run_text(run, "configuration", NULL);
-    const char *meaning = run_text(run, "configuration_meaning", NULL);
-    if (!label || !meaning)
+    if (!field || !label || !meaning)
         return;
     for (size_t i = 0; i < s->naxes; i++)
-        if (strcmp(s->axis_label[i], label) == 0)
+        if (same_opt(s->axes[i].family, family) && strcmp(s->axes[i].field, field) == 0 &&
+            strcmp(s->axes[i].label, label) == 0)
             return;
-    s->axis_label = cp_xrealloc(s->axis_label, (s->naxes + 1) * sizeof *s->axis_label);
-    s->axis_meaning = cp_xrealloc(s->axis_meaning, (s->naxes + 1) * sizeof *s->axis_meaning);
-    s->axis_label[s->naxes] = cp_xstrdup(label);
-    s->axis_meaning[s->naxes] = cp_xstrdup(meaning);
-    s->naxes++;
+    s->axes = cp_xrealloc(s->axes, (s->naxes + 1) * sizeof *s->axes);
+    s->axes[s->naxes++] = (cpr_axis){ family ? cp_xstrdup(family) : NULL, cp_xstrdup(field),
+                                      cp_xstrdup(label), cp_xstrdup(meaning) };
+}
+
+/* The image's labels: its run header's axes list ({family, field, label,
+ * meaning}, one per family and field), or else its configuration. */
+static void note_axis(cpr_set *s, const cp_node *run)
+{
+    const cp_node *axes = cp_map_get(run, "axes");
+    if (axes && axes->kind == CP_SEQ) {
+        for (size_t i = 0; i < axes->count; i++) {
+            const cp_node *a = axes->items[i];
+            add_axis(s, cp_scalar(cp_map_get(a, "family")), cp_scalar(cp_map_get(a, "field")),
+                     cp_scalar(cp_map_get(a, "label")), cp_scalar(cp_map_get(a, "meaning")));
+        }
+        return;
+    }
+    add_axis(s, NULL, "configuration", run_text(run, "configuration", NULL),
+             run_text(run, "configuration_meaning", NULL));
 }
 
 static void note_overhead(cpr_collection *c, cpr_set *s, const cp_node *run, const char *name)

@@ -16,7 +16,7 @@ typedef struct {
     const cp_node *run;           /* run header of the first benchmark image */
     const char *run_image;
     long long overhead_min, overhead_max;
-    char **axis_label, **axis_meaning;
+    cpr_axis *axes;
     size_t naxes;
     cpr_rows rows;
 } cpr_set;

@@ -63,9 +63,15 @@ void cpr_dataset_text(cp_buf *b, const cpr_header *h, const cpr_rows *rows)
     if (h->naxes) {
         cp_buf_puts(b, "axes:\n");
         for (size_t i = 0; i < h->naxes; i++) {
-            cp_buf_puts(b, "  - field: configuration\n");
-            cpr_yaml_kv(b, 4, "label", h->axis_label[i]);
-            cpr_yaml_kv(b, 4, "meaning", h->axis_meaning[i]);
+            const cpr_axis *a = &h->axes[i];
+            if (a->family) {
+                cpr_yaml_kv(b, 2, "- family", a->family);
+                cpr_yaml_kv(b, 4, "field", a->field);
+            } else {
+                cpr_yaml_kv(b, 2, "- field", a->field);
+            }
+            cpr_yaml_kv(b, 4, "label", a->label);
+            cpr_yaml_kv(b, 4, "meaning", a->meaning);
         }
     }
     if (h->nnotes) {

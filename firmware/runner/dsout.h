@@ -19,8 +19,7 @@ typedef struct {
     long long overhead;          /* < 0: not written */
     const char *first_call, *first_call_note;
     const char *firmware_revision, *runner;
-    char *const *axis_label;     /* configuration labels and what they mean */
-    char *const *axis_meaning;
+    const cpr_axis *axes;        /* configuration labels and what they mean */
     size_t naxes;
     const char *const *notes;
     size_t nnotes;

@@ -118,8 +118,7 @@ int cpr_header_build(cpr_header *h, char ***owned, const cpr_set *s, const cpr_h
     h->firmware_revision = facts->revision;
     h->runner = keep(owned, &n, cp_xasprintf("cryptoperf-run (%s)", facts->qemu_version_line
                                                                         ? facts->qemu_version_line : "QEMU"));
-    h->axis_label = s->axis_label;
-    h->axis_meaning = s->axis_meaning;
+    h->axes = s->axes;
     h->naxes = s->naxes;
 
     /* notes: what the firmware says about its methods and about families

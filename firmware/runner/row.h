@@ -24,4 +24,10 @@ void cpr_rows_free(cpr_rows *rows);
 void cpr_row_set_text(cpr_row *r, cp_field f, const char *text);
 void cpr_row_set_int(cpr_row *r, cp_field f, long long v);
 
+/* What one configuration label means: the dataset header's axes entry. */
+typedef struct {
+    char *family;                 /* NULL: every family the label is on */
+    char *field, *label, *meaning;
+} cpr_axis;
+
 #endif

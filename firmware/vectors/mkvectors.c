@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../bench/vectors.h"
+#include "emit.h"
 
 static FILE *out;
 
@@ -19,21 +20,9 @@ static void fail(const char *what)
   exit(1);
 }
 
-/* An initialiser of n bytes; with row > 0, in braced rows of `row` bytes. */
-static void emit_rows(const char *decl, const unsigned char *p, size_t n, size_t row)
-{
-  fprintf(out, "%s = {", decl);
-  for (size_t i = 0; i < n; i++) {
-    if (row && i % row == 0)
-      fprintf(out, "%s{", i ? "},\n  " : "\n  ");
-    fprintf(out, "%s0x%02x,", i % 16 ? " " : "\n  ", p[i]);
-  }
-  fprintf(out, "%s\n};\n", row ? "}" : "");
-}
-
 static void emit(const char *decl, const unsigned char *p, size_t n)
 {
-  emit_rows(decl, p, n, 0);
+  cp_emit_rows(out, decl, p, n, 0);
 }
 
 /* One call through EVP; for AEAD ciphers nonce, AAD and tag are handled. */
@@ -82,8 +71,7 @@ int main(int argc, char **argv)
   unsigned char msg[CP_VEC_MSG_LEN], key[32], iv[16], buf[CP_VEC_MSG_LEN], tag[CP_VEC_TAG_LEN];
   uint32_t s = 0x2545F491u; /* xorshift32: a fixed, documented stream */
   for (size_t i = 0; i < sizeof msg + sizeof key + sizeof iv; i++) {
-    s ^= s << 13; s ^= s >> 17; s ^= s << 5;
-    unsigned char b = (unsigned char)(s >> 24);
+    unsigned char b = cp_stream_byte(&s);
     if (i < sizeof msg) msg[i] = b;
     else if (i < sizeof msg + sizeof key) key[i - sizeof msg] = b;
     else iv[i - sizeof msg - sizeof key] = b;
@@ -136,7 +124,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < 4; i++)
       digest(hashes[h].openssl, msg, lens[i], md[i]);
     snprintf(decl, sizeof decl, "const uint8_t cp_vec_%s[4][CP_VEC_DIGEST_MAX]", hashes[h].id);
-    emit_rows(decl, md[0], sizeof md, CP_VEC_DIGEST_MAX);
+    cp_emit_rows(out, decl, md[0], sizeof md, CP_VEC_DIGEST_MAX);
   }
   if (fclose(out) != 0) {
     perror(argv[1]);

@@ -9,14 +9,16 @@
 
 typedef enum { SEG_TEXT, SEG_FIELD, SEG_HEADER, SEG_DERIVED } seg_kind;
 
-typedef enum { D_COUNT, D_COUNT_HEADER, D_COUNT_WORDS, D_TIME_US, D_TIME_MS, D_KBYTE_S, D_SERIES, D_DATASET } derived;
+typedef enum {
+    D_COUNT, D_COUNT_HEADER, D_COUNT_WORDS, D_TIME_US, D_TIME_MS, D_KBYTE_S, D_SERIES, D_DATASET, D_FOOTPRINT_BYTES, D_CONFIG
+} derived;
 
 static const char *const derived_names[] = {
-    "count", "count_header", "count_words", "time_us", "time_ms", "kbyte_s", "series", "dataset",
+    "count", "count_header", "count_words", "time_us", "time_ms", "kbyte_s", "series", "dataset", "footprint_bytes", "config",
 };
 #define NDERIVED (sizeof derived_names / sizeof derived_names[0])
 
-typedef enum { F_LABELS, F_RAW, F_UPPER, F_K, F_MHZ, F_PART_FAMILY } filter_kind;
+typedef enum { F_LABELS, F_RAW, F_UPPER, F_K, F_MHZ, F_PART_FAMILY, F_PAREN } filter_kind;
 
 typedef struct {
     filter_kind kind;
@@ -50,6 +52,7 @@ static int parse_filter(filter *flt, const char *name, const cp_layout *layout)
 {
     static const struct { const char *name; filter_kind kind; } builtin[] = {
         { "raw", F_RAW }, { "upper", F_UPPER }, { "k", F_K }, { "mhz", F_MHZ }, { "part_family", F_PART_FAMILY },
+        { "paren", F_PAREN },
     };
     for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++)
         if (strcmp(name, builtin[i].name) == 0) {
@@ -102,7 +105,7 @@ static int parse_placeholder(seg *s, const char *body, const cp_node *src, const
         filter *flt = &s->filters[s->nfilters];
         memset(flt, 0, sizeof *flt);
         if (parse_filter(flt, fl, layout) != 0) {
-            cp_diag_node(diag, src, NULL, "expected a filter (raw, upper, k, mhz, part_family or a label map of tables.yaml), found '%s'", fl);
+            cp_diag_node(diag, src, NULL, "expected a filter (raw, upper, k, mhz, part_family, paren or a label map of tables.yaml), found '%s'", fl);
             free(text);
             return -1;
         }
@@ -172,10 +175,19 @@ void cp_cellfmt_free(cp_cellfmt *f)
     free(f);
 }
 
+/* The header a value belongs to: the current result's own dataset (a page
+ * can show the results of several), else the page's dataset. */
+static const cp_node *header_value(const cp_fmt_ctx *ctx, const char *dotted)
+{
+    if (ctx->result && ctx->result->header)
+        return cp_header_node(ctx->result->header, dotted);
+    return cp_dataset_node(ctx->ds, dotted);
+}
+
 const cp_node *cp_fmt_lookup(const cp_fmt_ctx *ctx, const char *name)
 {
     if (strchr(name, '.'))
-        return cp_dataset_node(ctx->ds, name);
+        return header_value(ctx, name);
     if (ctx->result) {
         cp_field f = cp_field_by_name(name);
         if (f != CP_F_COUNT)
@@ -217,7 +229,7 @@ static int node_ull(const cp_node *n, unsigned long long *out)
 
 static const char *counter_word(const cp_fmt_ctx *ctx, const char *which)
 {
-    const char *kind = cp_dataset_text(ctx->ds, "counter.kind");
+    const char *kind = cp_scalar(header_value(ctx, "counter.kind"));
     return cp_scalar(cp_map_get(cp_map_get(ctx->layout->counter, kind ? kind : "none"), which));
 }
 
@@ -248,12 +260,39 @@ static int eval_derived(derived d, const cp_fmt_ctx *ctx, value *v)
     case D_DATASET:
         set_text(v, ctx->ds->name);
         return 0;
+    case D_FOOTPRINT_BYTES: {
+        /* what the operation adds to the image: code + constants + global data */
+        static const cp_field parts[] = { CP_F_CODE_BYTES, CP_F_CONST_BYTES, CP_F_DATA_BYTES };
+        cp_u128 sum = 0;
+        for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+            if (!ctx->result || node_ull(ctx->result->value[parts[i]], &bytes) != 0)
+                return 1;
+            sum += bytes;
+        }
+        v->text.len = 0;
+        cp_fmt_u128(&v->text, sum, 0);
+        v->is_int = 1;
+        return 0;
+    }
+    case D_CONFIG: {
+        /* every configuration label of the result, in one text: what a
+         * cell names when it shows one of several configurations */
+        static const cp_field axes[] = { CP_F_CONFIGURATION, CP_F_MATH_CONFIG, CP_F_CURVE_DEFINITION, CP_F_MODEXP_IMPL,
+                                         CP_F_VARIANT };
+        v->text.len = 0;
+        for (size_t i = 0; ctx->result && i < sizeof axes / sizeof axes[0]; i++) {
+            const char *t = cp_result_text(ctx->result, axes[i]);
+            if (t)
+                cp_buf_printf(&v->text, "%s%s", v->text.len ? " " : "", t);
+        }
+        return v->text.len ? 0 : 1;
+    }
     case D_TIME_US:
     case D_TIME_MS:
     case D_KBYTE_S:
         break;
     }
-    if (node_ull(count_node(ctx), &count) != 0 || node_ull(cp_dataset_node(ctx->ds, "system.core_clock_hz"), &hz) != 0)
+    if (node_ull(count_node(ctx), &count) != 0 || node_ull(header_value(ctx, "system.core_clock_hz"), &hz) != 0)
         return 1;
     int rc;
     if (d == D_KBYTE_S) {
@@ -318,6 +357,14 @@ static void apply_filter(const filter *flt, const cp_layout *layout, value *v, i
             cp_fmt_ratio(&v->text, hz, 1000000, 6);
             v->is_int = 0;
         }
+        return;
+    }
+    case F_PAREN: {
+        cp_buf p = { 0 };
+        cp_buf_printf(&p, "(%s)", v->text.data);
+        cp_buf_free(&v->text);
+        v->text = p;
+        v->is_int = 0;
         return;
     }
     case F_PART_FAMILY: {

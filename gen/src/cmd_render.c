@@ -9,9 +9,11 @@
 #include <time.h>
 
 #include "commands.h"
+#include "compare.h"
 #include "dataset.h"
 #include "diff.h"
 #include "diff_page.h"
+#include "gnuplot.h"
 #include "layout.h"
 #include "page.h"
 #include "render.h"
@@ -29,10 +31,15 @@ static const char usage[] =
     "  OUT/<series>/<library.slug>-<lower-case library.version>/index.wiki  (MediaWiki)\n"
     "  OUT/<series>/<library.slug>-<lower-case library.version>/index.md    (GitHub Markdown)\n"
     "  OUT/<series>/<library.slug>-<lower-case library.version>/index.html  (standalone HTML)\n"
+    "  OUT/<series>/<library.slug>-<lower-case library.version>/*.svg       (charts)\n"
     "and, for every two consecutive versions of one library on one series\n"
     "(versions ordered as numbers: 2.28.3 < 3.6.6 < 10.0), their diff page\n"
     "  OUT/<series>/diff-<library.slug>-<old version>-to-<new version>/index.*\n"
-    "with the default thresholds of `cryptoperf diff`; pages go through the\n"
+    "with the default thresholds of `cryptoperf diff`. A layout can add pages:\n"
+    "its `companions:` next to each dataset's page (the ST layout: summary.*,\n"
+    "the whole library in the Cyclone layout), its `series_pages:` once per\n"
+    "series with two or more of its datasets (the ST layout: OUT/<series>/\n"
+    "compare.*, the library versions side by side). Pages go through the\n"
     "layout the dataset names (`layout:`), i.e. the templates in\n"
     "TEMPLATES/<layout>/page.md and tables.yaml, HTML styled by\n"
     "TEMPLATES/html.css (see templates/README.md). Then the site index\n"
@@ -44,6 +51,8 @@ static const char usage[] =
     "dataset or template has a problem, every problem is reported and nothing\n"
     "is written. Files are replaced atomically and left untouched when their\n"
     "content is unchanged; the output is byte-identical for the same input.\n"
+    "The charts of the tables (`chart:` in tables.yaml) are drawn by one\n"
+    "gnuplot process for the whole run (gnuplot must be on PATH).\n"
     "\n"
     "options:\n"
     "  --data DIR       datasets to render when none is named (default: data)\n"
@@ -52,7 +61,8 @@ static const char usage[] =
     "  --schema FILE    the schema (default: $CRYPTOPERF_SCHEMA, else\n"
     "                   " DEFAULT_SCHEMA ")\n"
     "  --timing         print on stderr the time spent loading and validating\n"
-    "                   the datasets vs building and writing the pages\n"
+    "                   the datasets, building the pages, drawing the charts\n"
+    "                   (gnuplot) and writing the files\n"
     "\n"
     "exit status: 0 written, 1 some dataset invalid, 2 usage error, a template\n"
     "problem or a file that cannot be read or written\n";
@@ -70,14 +80,16 @@ typedef struct {
 } output;
 
 typedef struct {
-    cp_layout *layouts;
+    cp_layout **layouts;   /* by page template; pointers stay valid as it grows */
     size_t nlayouts;
     output *out;
     size_t nout;
     cp_site_index *index;   /* every page set of this run */
     cp_dataset *sets;   /* the valid datasets, kept for the diff pages */
     size_t nsets;
-    double load_s, render_s;   /* --timing */
+    cp_gnuplot *gnuplot;       /* started at the first chart */
+    int charts_failed;
+    double load_s, render_s, chart_s;   /* --timing */
 } job;
 
 static double now(void)
@@ -87,14 +99,19 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static const cp_layout *layout_for(job *j, const char *templates, const char *name, cp_diag *diag)
+/* the layout `name` with its page template `page` (page.md: "page") */
+static const cp_layout *layout_for(job *j, const char *templates, const char *name, const char *page, cp_diag *diag)
 {
+    char *path = cp_xasprintf("%s/%s/%s.md", templates, name, page);
     for (size_t i = 0; i < j->nlayouts; i++)
-        if (strcmp(j->layouts[i].name, name) == 0)
-            return j->layouts[i].page ? &j->layouts[i] : NULL;
+        if (strcmp(j->layouts[i]->page_path, path) == 0) {
+            free(path);
+            return j->layouts[i]->page ? j->layouts[i] : NULL;
+        }
+    free(path);
     j->layouts = cp_xrealloc(j->layouts, (j->nlayouts + 1) * sizeof *j->layouts);
-    cp_layout *l = &j->layouts[j->nlayouts++];
-    if (cp_layout_load(l, templates, name, diag) != 0) {
+    cp_layout *l = j->layouts[j->nlayouts++] = cp_xcalloc(1, sizeof *l);
+    if (cp_layout_load_page(l, templates, name, page, diag) != 0) {
         free(l->page);
         l->page = NULL;   /* remembered as unusable */
         return NULL;
@@ -102,11 +119,81 @@ static const cp_layout *layout_for(job *j, const char *templates, const char *na
     return l;
 }
 
-static void add_output(job *j, const char *dir, const char *ext, cp_buf *content)
+/* DIR/<base>.<ext> */
+static void add_output_named(job *j, const char *dir, const char *base, const char *ext, cp_buf *content)
 {
     j->out = cp_xrealloc(j->out, (j->nout + 1) * sizeof *j->out);
-    j->out[j->nout++] = (output){ cp_xasprintf("%s/index.%s", dir, ext), content->data, content->len };
+    j->out[j->nout++] = (output){ cp_xasprintf("%s/%s.%s", dir, base, ext), content->data, content->len };
     memset(content, 0, sizeof *content);
+}
+
+static void add_output(job *j, const char *dir, const char *ext, cp_buf *content)
+{
+    add_output_named(j, dir, "index", ext, content);
+}
+
+/* The page's charts, through the run's one gnuplot, into the page's
+ * folder; 0, or -1 after a message naming the chart. */
+static int draw_charts(job *j, const cp_page *page, const cp_layout *l, const char *dir)
+{
+    for (size_t t = 0; page->charts && t < page->ntables; t++)
+        for (size_t i = 0; i < page->charts[t].n; i++) {
+            if (!j->gnuplot && !(j->gnuplot = cp_gnuplot_start("gnuplot", stderr)))
+                return j->charts_failed = 1, -1;
+            cp_chart *c = page->charts[t].items[i];
+            c->group_min = l->group_min;
+            if (cp_gnuplot_render(j->gnuplot, c, dir) != 0)
+                j->charts_failed = 1;
+        }
+    return j->charts_failed ? -1 : 0;
+}
+
+/* The page of layout l for ds in every format: DIR/<base>.<ext>.
+ * 0, or -1 after reporting template problems. */
+static int add_page(job *j, const cp_layout *l, const cp_dataset *ds, const char *dir, const char *base, cp_diag *diag)
+{
+    cp_page page;
+    int rc = cp_page_build(&page, l, ds, diag);
+    if (rc == 0) {
+        double t = now();
+        if (draw_charts(j, &page, l, dir) != 0)
+            rc = -1;
+        j->chart_s += now() - t;
+    }
+    for (size_t i = 0; rc == 0 && i < CP_NWRITERS; i++) {
+        cp_buf b = { 0 };
+        cp_buf_puts(&b, "");
+        cp_page_write(&page, cp_writers[i], &b);
+        add_output_named(j, dir, base, cp_writers[i]->ext, &b);
+    }
+    cp_page_free(&page);
+    return rc;
+}
+
+/* The layout and page template an entry of `companions:` or
+ * `series_pages:` names ({layout, page}), or NULL after reporting. */
+static const cp_layout *page_spec_layout(job *j, const char *templates, const cp_node *spec, cp_diag *diag)
+{
+    const char *name = cp_scalar(cp_map_get(spec, "layout")), *page = cp_scalar(cp_map_get(spec, "page"));
+    if (!name || !page || strchr(name, '/') || strchr(page, '/')) {
+        cp_diag_node(diag, spec, NULL, "expected {layout: NAME, page: NAME} (names without '/'), found something else");
+        return NULL;
+    }
+    return layout_for(j, templates, name, page, diag);
+}
+
+/* The companion pages of a dataset (its layout's `companions:`, e.g. the
+ * summary of an ST dataset in the Cyclone layout): DIR/<name>.<ext>. */
+static int add_companions(job *j, const cp_layout *l, const cp_dataset *ds, const char *templates, const char *dir,
+                          cp_diag *diag)
+{
+    const cp_node *c = l->companions;
+    for (size_t i = 0; c && i < c->count; i++) {
+        const cp_layout *cl = page_spec_layout(j, templates, c->items[i], diag);
+        if (!cl || add_page(j, cl, ds, dir, c->keys[i]->text, diag) != 0)
+            return -1;
+    }
+    return 0;
 }
 
 static char *lower(const char *s)
@@ -127,6 +214,7 @@ static char *page_dir(const cp_dataset *ds, const char *outdir)
     return dir;
 }
 
+
 /* 0 ok, CP_EXIT_INVALID or CP_EXIT_USAGE */
 static int render_one(job *j, const char *path, const cp_schema *schema, const char *templates, const char *outdir)
 {
@@ -140,23 +228,14 @@ static int render_one(job *j, const char *path, const cp_schema *schema, const c
         cp_dataset_free(&ds);
         return rc == -2 ? CP_EXIT_USAGE : CP_EXIT_INVALID;
     }
-    const cp_layout *l = layout_for(j, templates, cp_dataset_text(&ds, "layout"), &diag);
-    cp_page page;
+    const cp_layout *l = layout_for(j, templates, cp_dataset_text(&ds, "layout"), "page", &diag);
     int status = CP_EXIT_USAGE;
-    if (l && cp_page_build(&page, l, &ds, &diag) == 0) {
-        char *dir = page_dir(&ds, outdir);
-        for (size_t w = 0; w < CP_NWRITERS; w++) {
-            cp_buf b = { 0 };
-            cp_buf_puts(&b, "");
-            cp_page_write(&page, cp_writers[w], &b);
-            add_output(j, dir, cp_writers[w]->ext, &b);
-        }
+    char *dir = page_dir(&ds, outdir);
+    if (l && add_page(j, l, &ds, dir, "index", &diag) == 0 && add_companions(j, l, &ds, templates, dir, &diag) == 0) {
         cp_site_index_add(j->index, &ds, dir);
-        free(dir);
         status = CP_EXIT_OK;
     }
-    if (l)
-        cp_page_free(&page);
+    free(dir);
     j->render_s += now() - t1;
     if (status == CP_EXIT_OK) {
         j->sets = cp_xrealloc(j->sets, (j->nsets + 1) * sizeof *j->sets);
@@ -198,7 +277,7 @@ static int add_diff_pages(job *j, const char *templates, const char *outdir)
         if (!same_library(old_ds, new_ds))
             continue;
         cp_diag diag = { stderr, 0 };
-        const cp_layout *l = layout_for(j, templates, cp_dataset_text(new_ds, "layout"), &diag);
+        const cp_layout *l = layout_for(j, templates, cp_dataset_text(new_ds, "layout"), "page", &diag);
         if (!l) {
             status = CP_EXIT_USAGE;
             continue;
@@ -222,6 +301,48 @@ static int add_diff_pages(job *j, const char *templates, const char *outdir)
     return status;
 }
 
+/* The pages of a series (`series_pages:` of a layout, e.g. the comparison
+ * across library versions): OUT/<series>/<name>.<ext>, for every series
+ * with at least two datasets of that layout. j->sets is sorted by series,
+ * library and version (add_diff_pages), which is the column order. */
+static int add_series_pages(job *j, const char *templates, const char *outdir)
+{
+    int status = CP_EXIT_OK;
+    const cp_dataset **group = cp_xcalloc(j->nsets ? j->nsets : 1, sizeof *group);
+    for (size_t i = 0, end; i < j->nsets; i = end) {
+        const char *series = cp_dataset_text(&j->sets[i], "series");
+        for (end = i; end < j->nsets && !strcmp(cp_dataset_text(&j->sets[end], "series"), series); end++)
+            ;
+        /* each layout of the series once, with its datasets */
+        for (size_t k = i; k < end; k++) {
+            const char *lname = cp_dataset_text(&j->sets[k], "layout");
+            int seen = 0;
+            for (size_t m = i; m < k; m++)
+                seen |= !strcmp(cp_dataset_text(&j->sets[m], "layout"), lname);
+            cp_diag diag = { stderr, 0 };
+            const cp_layout *l = seen ? NULL : layout_for(j, templates, lname, "page", &diag);
+            const cp_node *pages = l ? cp_map_get(l->spec.root, "series_pages") : NULL;
+            size_t n = 0;
+            for (size_t m = k; pages && m < end; m++)
+                if (!strcmp(cp_dataset_text(&j->sets[m], "layout"), lname))
+                    group[n++] = &j->sets[m];
+            for (size_t p = 0; n >= 2 && pages->kind == CP_MAP && p < pages->count; p++) {
+                const cp_layout *pl = page_spec_layout(j, templates, pages->items[p], &diag);
+                cp_dataset cmp;
+                int rc = pl ? cp_compare_build(&cmp, group, n, &diag) : -1;
+                char *dir = cp_xasprintf("%s/%s", outdir, series);
+                if (rc != 0 || add_page(j, pl, &cmp, dir, pages->keys[p]->text, &diag) != 0)
+                    status = CP_EXIT_USAGE;
+                free(dir);
+                if (pl)
+                    cp_dataset_free(&cmp);
+            }
+        }
+    }
+    free(group);
+    return status;
+}
+
 /* OUT/index.*: every page set of this run (site_index.h) */
 static int add_index(job *j, const char *templates, const char *outdir)
 {
@@ -238,8 +359,10 @@ static int add_index(job *j, const char *templates, const char *outdir)
 
 static void job_free(job *j)
 {
-    for (size_t i = 0; i < j->nlayouts; i++)
-        cp_layout_free(&j->layouts[i]);
+    for (size_t i = 0; i < j->nlayouts; i++) {
+        cp_layout_free(j->layouts[i]);
+        free(j->layouts[i]);
+    }
     free(j->layouts);
     for (size_t i = 0; i < j->nout; i++) {
         free(j->out[i].path);
@@ -317,9 +440,16 @@ static int run(int argc, char **argv)
         double t = now();
         status = add_diff_pages(&j, templates, outdir);
         if (status == CP_EXIT_OK)
+            status = add_series_pages(&j, templates, outdir);
+        if (status == CP_EXIT_OK)
             status = add_index(&j, templates, outdir);
         j.render_s += now() - t;
     }
+    /* the charts first: pages that refer to them are written only after */
+    double t_charts = now();
+    if (j.gnuplot && cp_gnuplot_finish(j.gnuplot, status == CP_EXIT_OK) < 0 && status == CP_EXIT_OK)
+        status = CP_EXIT_USAGE;
+    double finish_s = now() - t_charts;   /* gnuplot's exit and the SVG files */
     if (status != CP_EXIT_OK) {
         fprintf(stderr, "cryptoperf render: nothing written (%s)\n",
                 status == CP_EXIT_INVALID ? "invalid data" : "template or file problem");
@@ -331,8 +461,9 @@ static int run(int argc, char **argv)
                 status = CP_EXIT_USAGE;
             }
         if (timing)
-            fprintf(stderr, "timing: load+validate %.3f s, build+format pages %.3f s, write files %.3f s\n", j.load_s,
-                    j.render_s, now() - t);
+            fprintf(stderr,
+                    "timing: load+validate %.3f s, build+format pages %.3f s, charts (gnuplot) %.3f s, write pages %.3f s\n",
+                    j.load_s, j.render_s - j.chart_s, j.chart_s + finish_s, now() - t);
     }
     job_free(&j);
     return status;

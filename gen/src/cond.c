@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "layout.h"
+
 static int term(const char *t, const cp_fmt_ctx *ctx, cp_table_probe probe, void *arg, const cp_node *src,
                 cp_diag *diag)
 {
@@ -23,12 +25,15 @@ static int term(const char *t, const cp_fmt_ctx *ctx, cp_table_probe probe, void
         else
             r = n != NULL && !(n->kind == CP_SCALAR && cp_scalar_type_of(n) == CP_T_NULL);
         free(path);
+    } else if (*t == '@' && t[1]) {
+        /* the layout makes that companion page of every dataset */
+        r = cp_map_get(ctx->layout->companions, t + 1) != NULL;
     } else if (probe && *t) {
         r = probe(arg, t, src, diag);
         if (r < 0)
             return -1;
     } else {
-        cp_diag_node(diag, src, NULL, "expected a condition term ($path, $path=value%s), found '%s'",
+        cp_diag_node(diag, src, NULL, "expected a condition term ($path, $path=value, @companion%s), found '%s'",
                      probe ? " or a table name" : "", t);
         return -1;
     }

@@ -3,6 +3,8 @@
  *   NAME          the table NAME has rows
  *   $path         the dataset header has a value at path (e.g. $library.api)
  *   $path=text    ... and its text is `text`
+ *   @name         the layout makes the companion page `name` (tables.yaml
+ *                 `companions:`), e.g. the summary page of an ST dataset
  * each optionally negated with a leading '!'. */
 #ifndef CP_COND_H
 #define CP_COND_H

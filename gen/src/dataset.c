@@ -27,7 +27,12 @@ cp_field cp_field_by_name(const char *name)
 
 const cp_node *cp_dataset_node(const cp_dataset *ds, const char *dotted)
 {
-    const cp_node *n = ds->doc.root;
+    return cp_header_node(ds->doc.root, dotted);
+}
+
+const cp_node *cp_header_node(const cp_node *root, const char *dotted)
+{
+    const cp_node *n = root;
     const char *s = dotted;
     while (n && *s) {
         const char *dot = strchr(s, '.');
@@ -240,6 +245,7 @@ static size_t *index_results(cp_dataset *ds)
         cp_result *r = &ds->results[ds->nresults];
         seq_index[ds->nresults++] = i;
         r->node = item;
+        r->header = ds->doc.root;
         for (size_t k = 0; k < item->count; k++) {
             cp_field f = cp_field_by_name(item->keys[k]->text);
             if (f != CP_F_COUNT)

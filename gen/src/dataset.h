@@ -32,6 +32,10 @@ cp_field cp_field_by_name(const char *name);
 
 typedef struct {
     const cp_node *node;                 /* the result mapping */
+    /* root of the dataset the result comes from: header values that belong
+     * to the result (clock, counter kind, library) when a page shows the
+     * results of several datasets (the comparison page) */
+    const cp_node *header;
     const cp_node *value[CP_F_COUNT];    /* NULL when the field is absent */
 } cp_result;
 
@@ -72,6 +76,8 @@ void cp_dataset_free(cp_dataset *ds);
 
 /* Header value by dotted path ("hardware.mcu", "system.core_clock_hz"). */
 const cp_node *cp_dataset_node(const cp_dataset *ds, const char *dotted);
+/* The same below any root (a result's header). */
+const cp_node *cp_header_node(const cp_node *root, const char *dotted);
 const char *cp_dataset_text(const cp_dataset *ds, const char *dotted);
 
 /* Field value text of a result, NULL when absent. */

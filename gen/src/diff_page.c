@@ -174,7 +174,7 @@ void cp_diff_page_write(cp_buf out[CP_NWRITERS], const cp_diff *d, const cp_data
     summary(&b, d, l);
     versions(&b, d, old_ds, new_ds, th, l);
     family_tables(&b, d, l);
-    cp_page page = { l, NULL, b.doc, b.tables, b.ntables };
+    cp_page page = { l, NULL, b.doc, b.tables, b.ntables, NULL };   /* no charts on diff pages */
     for (size_t i = 0; i < CP_NWRITERS; i++) {
         cp_buf_puts(&out[i], "");
         cp_page_write(&page, cp_writers[i], &out[i]);

@@ -33,11 +33,16 @@ static int style_int(const cp_node *style, const char *key, int dflt, cp_diag *d
 
 int cp_layout_load(cp_layout *l, const char *templates_dir, const char *name, cp_diag *diag)
 {
+    return cp_layout_load_page(l, templates_dir, name, "page", diag);
+}
+
+int cp_layout_load_page(cp_layout *l, const char *templates_dir, const char *name, const char *page, cp_diag *diag)
+{
     memset(l, 0, sizeof *l);
     l->name = cp_xstrdup(name);
     l->missing = "n/a";
     unsigned before = diag->errors;
-    l->page_path = cp_xasprintf("%s/%s/page.md", templates_dir, name);
+    l->page_path = cp_xasprintf("%s/%s/%s.md", templates_dir, name, page);
     l->page = cp_read_file(l->page_path, NULL);
     if (!l->page) {
         cp_diag_at(diag, NULL, NULL, "%s: cannot read the page template: %s", l->page_path, strerror(errno));
@@ -77,6 +82,7 @@ int cp_layout_load(cp_layout *l, const char *templates_dir, const char *name, cp
     l->column_sets = optional_map(root, "column_sets", diag);
     l->pivots = optional_map(root, "pivots", diag);
     l->tables = optional_map(root, "tables", diag);
+    l->companions = optional_map(root, "companions", diag);
     if (!l->tables)
         cp_diag_node(diag, root, NULL, "expected a 'tables' mapping, found none");
     return diag->errors == before ? 0 : -1;

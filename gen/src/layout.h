@@ -25,11 +25,16 @@ typedef struct cp_layout {
     const cp_node *column_sets; /* name -> sequence of [header, cell] */
     const cp_node *pivots;      /* name -> pivot shape */
     char *css;              /* TEMPLATES/html.css, shared by every layout: the HTML pages' stylesheet */
+    /* pages made from each dataset besides page.md: name -> {layout, page},
+     * written as <name>.<ext> next to the dataset's page */
+    const cp_node *companions;
 } cp_layout;
 
 /* Loads templates_dir/name and templates_dir/html.css. Problems go to diag; returns 0 or -1 (the
  * layout must be freed either way). */
 int cp_layout_load(cp_layout *l, const char *templates_dir, const char *name, cp_diag *diag);
+/* The same with another page template: templates_dir/name/<page>.md. */
+int cp_layout_load_page(cp_layout *l, const char *templates_dir, const char *name, const char *page, cp_diag *diag);
 void cp_layout_free(cp_layout *l);
 
 /* labels[map][value]; NULL when the map or the value is not there. */

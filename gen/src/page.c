@@ -41,6 +41,8 @@ static size_t table_index(expander *e, const char *name, const cp_node *src, int
         if (strcmp(e->p->tables[i].name, name) == 0)
             return i;
     e->p->tables = cp_xrealloc(e->p->tables, (e->p->ntables + 1) * sizeof *e->p->tables);
+    e->p->charts = cp_xrealloc(e->p->charts, (e->p->ntables + 1) * sizeof *e->p->charts);
+    memset(&e->p->charts[e->p->ntables], 0, sizeof *e->p->charts);
     cp_table *t = &e->p->tables[e->p->ntables];
     *rc = cp_table_build(t, e->p->layout, e->ds, name, src, e->diag);
     return e->p->ntables++;
@@ -173,10 +175,17 @@ static int expand(expander *e)
         } else if (strncmp(line, "::table ", 8) == 0) {
             int trc = 0;
             size_t i = table_index(e, line + 8, &e->src, &trc);
+            cp_chart_list *charts = &e->p->charts[i];
             if (trc != 0)
                 rc = -1;
             else if (e->p->tables[i].nrows)
                 cp_buf_printf(&e->md, "\n" PLACEHOLDER "%zu-->\n\n", i);
+            /* charts only for a table the page shows */
+            if (trc == 0 && e->p->tables[i].nrows && !charts->built) {
+                charts->built = 1;
+                if (cp_chart_build(charts, e->p->layout, e->ds, e->p->tables[i].name, e->diag) != 0)
+                    rc = -1;
+            }
         } else if (strncmp(line, "::list ", 7) == 0) {
             if (expand_list(e, line + 7) != 0)
                 rc = -1;
@@ -215,9 +224,13 @@ void cp_page_free(cp_page *p)
 {
     if (p->doc)
         cmark_node_free(p->doc);
-    for (size_t i = 0; i < p->ntables; i++)
+    for (size_t i = 0; i < p->ntables; i++) {
         cp_table_free(&p->tables[i]);
+        if (p->charts)
+            cp_chart_list_free(&p->charts[i]);
+    }
     free(p->tables);
+    free(p->charts);
     free(p->markdown);
     memset(p, 0, sizeof *p);
 }
@@ -267,8 +280,12 @@ void cp_page_write(const cp_page *p, const cp_writer *w, cp_buf *out)
         if (type == CMARK_NODE_HTML_BLOCK) {
             const cp_table *t = placeholder_table(p, n);
             if (t) {
-                if (entering)
+                const cp_chart_list *charts = p->charts ? &p->charts[t - p->tables] : NULL;
+                if (entering) {
                     w->table(&r, t);
+                    for (size_t i = 0; charts && i < charts->n; i++)
+                        w->chart(&r, charts->items[i]);
+                }
                 continue;
             }
         }

@@ -6,6 +6,7 @@
 
 #include <cmark-gfm.h>
 
+#include "chart_build.h"
 #include "dataset.h"
 #include "layout.h"
 #include "render.h"
@@ -17,6 +18,7 @@ typedef struct {
     cmark_node *doc;
     cp_table *tables;
     size_t ntables;
+    cp_chart_list *charts;   /* charts[i]: the charts of tables[i], drawn after it; NULL: none */
 } cp_page;
 
 /* 0, or -1 after reporting template errors to diag. Free it either way. */

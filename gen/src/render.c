@@ -29,6 +29,11 @@ void cp_render_text(cp_render *r, const char *s, size_t n, const char *line_star
     }
 }
 
+char *cp_render_chart_alt(const cp_chart *c)
+{
+    return c->subtitle ? cp_xasprintf("%s (%s)", c->title, c->subtitle) : cp_xstrdup(c->title);
+}
+
 int cp_render_list_depth(cmark_node *n)
 {
     int d = 0;
@@ -65,11 +70,5 @@ char *cp_render_link_target(const char *link, const char *ext)
 
 void cp_render_put_url(cp_buf *out, const char *s)
 {
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || strchr("-._~/", c))
-            cp_buf_putc(out, (char)c);
-        else
-            cp_buf_printf(out, "%%%02X", c);
-    }
+    cp_buf_put_url(out, s, "/");
 }

@@ -8,6 +8,7 @@
 
 #include <cmark-gfm.h>
 
+#include "chart.h"
 #include "table.h"
 #include "util.h"
 
@@ -46,9 +47,8 @@ struct cp_writer {
      * for formats that are a page body (wiki, Markdown). */
     void (*begin)(cp_render *r, const char *title, const char *css);
     void (*end)(cp_render *r);
-    /* a chart image: file is the SVG file name next to the page, alt its
-     * description (plain text). NULL until the format shows charts. */
-    void (*image)(cp_render *r, const char *file, const char *alt);
+    /* the reference to a chart file written next to the page (after its table) */
+    void (*chart)(cp_render *r, const cp_chart *c);
 };
 
 extern const cp_writer cp_writer_wiki;
@@ -66,6 +66,9 @@ void cp_render_put_url(cp_buf *out, const char *s);
  * (a cell or a line of prose cannot hold one) and honouring line_start. */
 void cp_render_text(cp_render *r, const char *s, size_t n, const char *line_start_specials,
                     void (*escape_first)(cp_buf *out, char c));
+
+/* A chart's alternative text: its title and subtitle, plain text. */
+char *cp_render_chart_alt(const cp_chart *c);
 
 /* Helpers the writers share: list nesting and tightness. */
 int cp_render_list_depth(cmark_node *n);

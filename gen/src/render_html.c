@@ -148,8 +148,20 @@ static void html_node(cp_render *r, cmark_node *n, int entering)
         return;
     case CMARK_NODE_LINK:
         if (entering) {
+            /* a relative link of a template names the Markdown page next to
+             * this one (summary.md): the HTML page links the HTML sibling */
+            const char *url = cmark_node_get_url(n);
+            size_t len = strlen(url);
+            int sibling = !strchr(url, ':') && len > 3 && !strcmp(url + len - 3, ".md");
             cp_buf_puts(o, "<a href=\"");
-            html_puts(o, cmark_node_get_url(n));
+            if (sibling) {
+                char *base = cp_xstrndup(url, len - 3);
+                html_puts(o, base);
+                free(base);
+                cp_buf_puts(o, ".html");
+            } else {
+                html_puts(o, url);
+            }
             cp_buf_puts(o, "\">");
         } else {
             cp_buf_puts(o, "</a>");
@@ -301,14 +313,17 @@ static void html_end(cp_render *r)
     cp_buf_puts(r->out, "</main>\n</body>\n</html>\n");
 }
 
-static void html_image(cp_render *r, const char *file, const char *alt)
+/* <img> of the chart file next to the page, its name percent-encoded */
+static void html_chart(cp_render *r, const cp_chart *c)
 {
     cp_buf *o = r->out;
+    char *alt = cp_render_chart_alt(c);
     cp_buf_puts(o, "<p class=\"chart\"><img src=\"");
-    put_href(o, file);
+    put_href(o, c->file);
     cp_buf_puts(o, "\" alt=\"");
     html_puts(o, alt);
     cp_buf_puts(o, "\" /></p>\n");
+    free(alt);
 }
 
-const cp_writer cp_writer_html = { "html", 0, html_escape, html_node, html_table, html_begin, html_end, html_image };
+const cp_writer cp_writer_html = { "html", 0, html_escape, html_node, html_table, html_begin, html_end, html_chart };

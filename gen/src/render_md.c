@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart_name.h"
+
 #include "render.h"
 
 static void md_escape(cp_buf *out, const char *s, size_t n)
@@ -191,4 +193,16 @@ static void md_table(cp_render *r, const cp_table *t)
     cp_buf_free(&notes);
 }
 
-const cp_writer cp_writer_md = { "md", 0, md_escape, md_node, md_table, NULL, NULL, NULL };
+/* ![TEXT](NAME): the file next to the page, its name percent-encoded */
+static void md_chart(cp_render *r, const cp_chart *c)
+{
+    char *alt = cp_render_chart_alt(c);
+    cp_buf_puts(r->out, "![");
+    md_escape(r->out, alt, strlen(alt));
+    cp_buf_puts(r->out, "](");
+    cp_chart_name_url(r->out, c->file);
+    cp_buf_puts(r->out, ")\n\n");
+    free(alt);
+}
+
+const cp_writer cp_writer_md = { "md", 0, md_escape, md_node, md_table, NULL, NULL, md_chart };

@@ -2,6 +2,7 @@
  * headings. Text from data never reaches the wiki as markup: every
  * character the parser gives a meaning (links, templates, tables, quotes,
  * tags, signatures, magic words) is written as an HTML entity. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "render.h"
@@ -89,6 +90,10 @@ static void wiki_node(cp_render *r, cmark_node *n, int entering)
         cp_buf_puts(o, "'''");
         return;
     case CMARK_NODE_LINK:
+        /* a relative link names a file next to the page (summary.md): the
+         * wiki has no such page title, so only the text is written */
+        if (!strchr(cmark_node_get_url(n), ':'))
+            return;
         if (entering) {
             const char *url = cmark_node_get_url(n);
             cp_buf_putc(o, '[');
@@ -189,4 +194,15 @@ static void wiki_table(cp_render *r, const cp_table *t)
     cp_buf_putc(o, '\n');
 }
 
-const cp_writer cp_writer_wiki = { "wiki", 1, wiki_escape, wiki_node, wiki_table, NULL, NULL, NULL };
+/* [[File:NAME|alt=TEXT]]: the name is safe by construction (chart_name.h),
+ * the alternative text goes through the escape like any data */
+static void wiki_chart(cp_render *r, const cp_chart *c)
+{
+    char *alt = cp_render_chart_alt(c);
+    cp_buf_printf(r->out, "[[File:%s|alt=", c->file);
+    wiki_escape(r->out, alt, strlen(alt));
+    cp_buf_puts(r->out, "]]\n\n");
+    free(alt);
+}
+
+const cp_writer cp_writer_wiki = { "wiki", 1, wiki_escape, wiki_node, wiki_table, NULL, NULL, wiki_chart };

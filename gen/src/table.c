@@ -21,12 +21,17 @@ int cp_selection_compile(cp_selection *sel, const cp_node *spec, cp_diag *diag)
     }
     sel->c = cp_xcalloc(spec->count, sizeof *sel->c);
     for (size_t i = 0; i < spec->count; i++) {
-        cp_field f = cp_field_by_name(spec->keys[i]->text);
+        const char *key = spec->keys[i]->text;
+        if (key[0] == '$' && key[1]) {
+            sel->c[sel->n++] = (cp_criterion){ CP_F_COUNT, key + 1, spec->items[i] };
+            continue;
+        }
+        cp_field f = cp_field_by_name(key);
         if (f == CP_F_COUNT) {
             cp_diag_node(diag, spec->keys[i], "select", "expected a result field, found '%s'", spec->keys[i]->text);
             return -1;
         }
-        sel->c[sel->n++] = (cp_criterion){ f, spec->items[i] };
+        sel->c[sel->n++] = (cp_criterion){ f, NULL, spec->items[i] };
     }
     return 0;
 }
@@ -45,9 +50,12 @@ static int value_in(const cp_node *v, const cp_node *values)
 
 int cp_selected(const cp_selection *sel, const cp_result *r)
 {
-    for (size_t i = 0; i < sel->n; i++)
-        if (!value_in(r->value[sel->c[i].field], sel->c[i].values))
+    for (size_t i = 0; i < sel->n; i++) {
+        const cp_criterion *c = &sel->c[i];
+        const cp_node *v = c->path ? cp_header_node(r->header, c->path) : r->value[c->field];
+        if (!value_in(v, c->values))
             return 0;
+    }
     return 1;
 }
 
@@ -78,11 +86,14 @@ char *cp_table_eval(const cp_cellfmt *f, const cp_fmt_ctx *ctx)
         cp_buf_free(&b);
         return NULL;
     }
-    /* an optional value left out must not leave a dangling space */
-    size_t lead = strspn(b.data, " ");
-    while (b.len > lead && b.data[b.len - 1] == ' ')
-        b.data[--b.len] = '\0';
-    memmove(b.data, b.data + lead, b.len - lead + 1);
+    /* an optional value left out must not leave a dangling or double space */
+    size_t n = 0;
+    for (size_t i = 0; i < b.len; i++)
+        if (b.data[i] != ' ' || (n && b.data[n - 1] != ' '))
+            b.data[n++] = b.data[i];
+    while (n && b.data[n - 1] == ' ')
+        n--;
+    b.data[n] = '\0';
     return b.data;
 }
 

@@ -7,9 +7,11 @@
 #include "cellfmt.h"
 #include "table.h"
 
-/* `select: {field: value | [values]}` */
+/* `select: {field: value | [values]}`; a key `$path` tests the header of
+ * the result's own dataset ($counter.kind: cycles) */
 typedef struct {
     cp_field field;
+    const char *path;        /* `$path` key: header path, field unused */
     const cp_node *values;   /* scalar or sequence of scalars */
 } cp_criterion;
 
@@ -30,6 +32,14 @@ void cp_table_add_row(cp_table *t, size_t *cap);
 char *cp_table_eval(const cp_cellfmt *f, const cp_fmt_ctx *ctx);
 /* compiles a cell format node, reporting to diag; NULL on error */
 cp_cellfmt *cp_table_compile(const cp_node *n, const cp_layout *l, cp_diag *diag);
+
+/* `prefer:` of a pivot (table_prefer.c) */
+typedef struct cp_prefer cp_prefer;
+/* NULL after reporting; spec NULL: no preference (the first result wins) */
+cp_prefer *cp_prefer_compile(const cp_node *spec, const cp_layout *l, cp_diag *diag);
+void cp_prefer_free(cp_prefer *p);
+/* 1 when cand should replace cur in a cell */
+int cp_prefer_better(const cp_prefer *p, const cp_fmt_ctx *ctx, const cp_result *cand, const cp_result *cur);
 
 int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, const cp_node *def, cp_diag *diag);
 int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, const cp_node *def, cp_diag *diag);

@@ -1,7 +1,10 @@
 /* `pivot:` tables: one row per row label, one column per column label,
  * both in order of first appearance (columns: those of `column_order`
  * first); rows come from the selected results or, with `from:`, from the
- * items of a header list; `link:` makes each filled cell a link */
+ * items of a header list; `link:` makes each filled cell a link;
+ * `prefer:` picks among results that share a cell (table_prefer.c),
+ * `min_filled: N` drops rows with fewer than N filled cells (a comparison
+ * shows what two sides have) */
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,8 +76,18 @@ int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, 
     cp_cellfmt *cornerf = cp_table_compile(cp_map_get(pv, "corner"), l, diag);
     const cp_node *link_def = cp_map_get(pv, "link");
     cp_cellfmt *linkf = link_def ? cp_table_compile(link_def, l, diag) : NULL;
+    /* `row_detail:` is appended to the row label: one row per algorithm and operation */
+    const cp_node *detail_def = cp_map_get(pv, "row_detail");
+    cp_cellfmt *detailf = detail_def ? cp_table_compile(detail_def, l, diag) : NULL;
     int rc = cp_selection_compile(&sel, cp_map_get(def, "select"), diag);
-    if (!colf || !cellf || !cornerf || (link_def && !linkf))
+    cp_prefer *prefer = cp_prefer_compile(cp_map_get(pv, "prefer"), l, diag);
+    long long min_filled = 0;
+    const cp_node *mf = cp_map_get(pv, "min_filled");
+    if (mf && (cp_scalar_int(mf, &min_filled) != 0 || min_filled < 0)) {
+        cp_diag_node(diag, mf, "min_filled", "expected a count of cells, found '%s'", mf->text ? mf->text : "?");
+        rc = -1;
+    }
+    if (!colf || !cellf || !cornerf || !prefer || (detail_def && !detailf) || (link_def && !linkf))
         rc = -1;
     /* compiled row formats, one per family key of the map */
     cp_cellfmt **rowf = cp_xcalloc(labels->count ? labels->count : 1, sizeof *rowf);
@@ -83,6 +96,7 @@ int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, 
             rc = -1;
     strlist rows = { 0 }, cols = { 0 };
     cp_cell *grid = NULL;   /* rows.n x cols.n, grown as labels appear */
+    const cp_result **who = NULL;   /* the result behind each cell of grid */
     size_t gr = 0, gc = 0;
     cp_fmt_ctx ctx = { ds, l, NULL, NULL, NULL };
     const cp_node *from = header_list(ds, cp_map_get(def, "from"));
@@ -109,23 +123,42 @@ int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, 
         while (labels->items[fi] != rf)
             fi++;
         char *rl = cp_table_eval(rowf[fi], &ctx);
+        if (rl && detailf) {
+            char *d = cp_table_eval(detailf, &ctx);
+            char *joined = d && *d ? cp_xasprintf("%s %s", rl, d) : NULL;
+            free(d);
+            if (joined) {
+                free(rl);
+                rl = joined;
+            }
+        }
         char *cl = cp_table_eval(colf, &ctx);
         char *cell = cp_table_eval(cellf, &ctx);
         if (rl && cl && cell) {
             size_t ri = strlist_index(&rows, rl), ci = strlist_index(&cols, cl);
             if (rows.n > gr || cols.n > gc) {
                 cp_cell *ng = cp_xcalloc(rows.n * cols.n, sizeof *ng);
+                const cp_result **nw = cp_xcalloc(rows.n * cols.n, sizeof *nw);
                 for (size_t a = 0; a < gr; a++)
-                    for (size_t b = 0; b < gc; b++)
+                    for (size_t b = 0; b < gc; b++) {
                         ng[a * cols.n + b] = grid[a * gc + b];
+                        nw[a * cols.n + b] = who[a * gc + b];
+                    }
                 free(grid);
+                free(who);
                 grid = ng;
+                who = nw;
                 gr = rows.n;
                 gc = cols.n;
             }
-            if (!grid[ri * gc + ci].text) {
-                grid[ri * gc + ci].text = cell;
-                grid[ri * gc + ci].link = linkf ? cp_table_eval(linkf, &ctx) : NULL;
+            size_t at = ri * gc + ci;
+            /* header-list rows (r NULL) have nothing to prefer by */
+            if (!grid[at].text || (r && who[at] && cp_prefer_better(prefer, &ctx, r, who[at]))) {
+                free(grid[at].text);
+                free(grid[at].link);
+                grid[at].text = cell;
+                grid[at].link = linkf ? cp_table_eval(linkf, &ctx) : NULL;
+                who[at] = r;
                 cell = NULL;
             }
         }
@@ -133,7 +166,25 @@ int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, 
         free(cl);
         free(cell);
     }
-    if (rc == 0 && rows.n) {
+    /* rows with too few filled cells are left out */
+    size_t kept = 0;
+    for (size_t r = 0; r < rows.n; r++) {
+        size_t filled = 0;
+        for (size_t i = 0; i < cols.n; i++)
+            filled += grid[r * gc + i].text != NULL;
+        if (filled < (unsigned long long)min_filled) {
+            for (size_t i = 0; i < cols.n; i++) {
+                free(grid[r * gc + i].text);
+                free(grid[r * gc + i].link);
+                memset(&grid[r * gc + i], 0, sizeof grid[r * gc + i]);
+            }
+            free(rows.items[r]);
+            rows.items[r] = NULL;
+        } else {
+            kept++;
+        }
+    }
+    if (rc == 0 && kept) {
         ctx.result = NULL;
         ctx.record = NULL;
         t->ncols = cols.n + 1;
@@ -144,13 +195,16 @@ int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, 
             t->head[i + 1] = cp_xstrdup(cols.items[i]);
         size_t table_cap = 0;
         for (size_t r = 0; r < rows.n; r++) {
+            if (!rows.items[r])
+                continue;
             cp_table_add_row(t, &table_cap);
-            t->cells[r * t->ncols].text = cp_xstrdup(rows.items[r]);
+            cp_cell *row = &t->cells[(t->nrows - 1) * t->ncols];
+            row[0].text = cp_xstrdup(rows.items[r]);
             for (size_t i = 0; i < cols.n; i++) {
                 cp_cell *v = &grid[r * gc + i];
-                t->cells[r * t->ncols + i + 1] = *v;
+                row[i + 1] = *v;
                 if (!v->text)
-                    t->cells[r * t->ncols + i + 1].text = cp_xstrdup(missing);
+                    row[i + 1].text = cp_xstrdup(missing);
                 memset(v, 0, sizeof *v);
             }
         }
@@ -160,6 +214,8 @@ int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, 
         free(grid[i].link);
     }
     free(grid);
+    free(who);
+    cp_prefer_free(prefer);
     strlist_free(&rows);
     strlist_free(&cols);
     for (size_t i = 0; i < labels->count; i++)
@@ -168,6 +224,7 @@ int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, 
     cp_cellfmt_free(colf);
     cp_cellfmt_free(cellf);
     cp_cellfmt_free(cornerf);
+    cp_cellfmt_free(detailf);
     cp_cellfmt_free(linkf);
     free(sel.c);
     return rc;

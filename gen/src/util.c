@@ -270,3 +270,18 @@ int cp_version_cmp(const char *a, const char *b)
     }
     return *a ? 1 : *b ? -1 : 0;
 }
+
+void cp_buf_put_url(cp_buf *b, const char *s, const char *keep)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || strchr("-._~", c) ||
+            (keep && strchr(keep, c))) {
+            cp_buf_putc(b, (char)c);
+        } else {
+            char e[3] = { '%', hex[c >> 4], hex[c & 15] };
+            cp_buf_put(b, e, 3);
+        }
+    }
+}

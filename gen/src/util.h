@@ -43,6 +43,10 @@ int cp_write_file_atomic(const char *path, const char *data, size_t len);
  * value, everything else byte by byte, so 2.28.3 < 3.6.6 < 10.0 and
  * 040000B1 < 050000B2. */
 int cp_version_cmp(const char *a, const char *b);
+
+/* Percent-encodes s for a URL: unreserved characters (RFC 3986) and those
+ * in keep stay, every other byte becomes %XX. */
+void cp_buf_put_url(cp_buf *b, const char *s, const char *keep);
 int cp_mkdir_p(const char *dir);
 
 #endif

@@ -43,8 +43,8 @@ check "unknown filter: tables.yaml:line:column reported" grep -qE 'tables\.yaml:
 # only the named dataset, into OUT/<series>/<slug>-<version>/
 "$CRYPTOPERF" render --out "$T/out4" "$GOOD" 2>/dev/null
 check "named dataset rendered: exit 0" test $? -eq 0
-check "named dataset: wiki, Markdown and HTML pages and the site index, nothing else" \
-  test "$(cd "$T/out4" && find . -type f | sort | tr '\n' ' ')" = "./demo/examplelib-1.0/index.html ./demo/examplelib-1.0/index.md ./demo/examplelib-1.0/index.wiki ./index.html ./index.md ./index.wiki "
+check "named dataset: wiki, Markdown and HTML pages, its summary (ST layout) and the site index, nothing else but charts" \
+  test "$(cd "$T/out4" && find . -type f ! -name '*.svg' | sort | tr '\n' ' ')" = "./demo/examplelib-1.0/index.html ./demo/examplelib-1.0/index.md ./demo/examplelib-1.0/index.wiki ./demo/examplelib-1.0/summary.html ./demo/examplelib-1.0/summary.md ./demo/examplelib-1.0/summary.wiki ./index.html ./index.md ./index.wiki "
 
 # the index lists the diff page of two consecutive versions, in each format
 D=tests/fixtures/diff/stm32l5
@@ -69,4 +69,6 @@ check "no html.css: nothing written" test ! -e "$T/out5"
 printf 'p { content: "<b>"; }\n' >"$T/templates-nocss/html.css"
 "$CRYPTOPERF" render --templates "$T/templates-nocss" --out "$T/out5" "$GOOD" 2>"$T/err5"
 check "a '<' in html.css: exit 2" test $? -eq 2
+check "named dataset: its charts are next to the pages" \
+  test "$(cd "$T/out4" && find . -name '*.svg' ! -path './demo/examplelib-1.0/*' | wc -l)" -eq 0
 done_testing

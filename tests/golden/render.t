@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # Golden pages: the render fixtures (tests/fixtures/render/data, plus the
-# measured demo dataset of tests/fixtures/data) rendered into a temp folder
-# must equal tests/golden/expected/ byte for byte: every page in each format
-# (wiki, Markdown, HTML) and the site index.
+# measured demo dataset of tests/fixtures/data, plus the two series of two
+# libraries x two versions of tests/fixtures/compare: "quad", one counter
+# kind, and "mixed", instructions and cycles) rendered into a temp folder
+# must equal tests/golden/expected/ byte for byte: dataset pages, summary
+# pages, diff pages and comparison pages in each format (wiki,
+# Markdown, HTML) and the site index.
 # After an intended change of the output, refresh the expected pages with
 #   make golden        (or: UPDATE_GOLDEN=1 tests/golden/render.t)
 # and review the diff before committing it.
 . "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
 EXPECTED=tests/golden/expected
-DATASETS=(tests/fixtures/render/data/*/*/dataset.yaml tests/fixtures/data/demo/examplelib-1.0/dataset.yaml)
+DATASETS=(tests/fixtures/render/data/*/*/dataset.yaml tests/fixtures/data/demo/examplelib-1.0/dataset.yaml
+          tests/fixtures/compare/data/*/*/dataset.yaml)
 # rendered in a tree like the repository: the index's links to the
 # datasets (../tests/fixtures/...) do not depend on where the repository is
 W=$(toptree)
@@ -26,9 +30,15 @@ if [ -n "${UPDATE_GOLDEN:-}" ]; then
   diag "expected pages updated in $EXPECTED"
 fi
 
-n=$(find "$W/site" -mindepth 3 -name 'index.*' | wc -l)
+n=$(find "$W/site" -mindepth 3 -name 'index.*' -not -path '*/diff-*' | wc -l)
 check "every fixture gave a wiki, a Markdown and an HTML page ($n files)" test "$n" -eq $(( ${#DATASETS[@]} * 3 ))
 check "the site index in each format" test -f "$W/site/index.wiki" -a -f "$W/site/index.md" -a -f "$W/site/index.html"
+st=$(grep -l '^layout: st' "${DATASETS[@]}" | wc -l)
+n=$(find "$W/site" -name 'summary.*' | wc -l)
+check "every ST-layout fixture gave a summary page in each format ($n files)" test "$n" -eq $(( st * 3 ))
+cmp_pages=$(cd "$W/site" && find . -name 'compare.*' | sort | tr '\n' ' ')
+check "comparison pages for quad and mixed only (series with two ST datasets or more)" \
+  test "$cmp_pages" = "./mixed/compare.html ./mixed/compare.md ./mixed/compare.wiki ./quad/compare.html ./quad/compare.md ./quad/compare.wiki "
 if diff -r "$EXPECTED" "$W/site" >"$W/diff"; then
   ok "pages equal $EXPECTED"
 else

@@ -34,6 +34,10 @@ check "counts are instructions, with the QEMU version" bash -c "
   grep -q '^  kind: instructions' '$d/a/${sets[0]}' && grep -qE '^  emulator: QEMU [0-9.]+ mps2-' '$d/a/${sets[0]}' &&
   grep -q 'instructions: [0-9]' '$d/a/${sets[0]}' && ! grep -qE 'cycles: [0-9]' '$d/a/${sets[0]}'"
 
+check "axes: the firmware's labels with family and field" bash -c "
+  sed -n '/^axes:/,/^[a-z]/p' '$d/a/${sets[0]}' | grep -q '^  - family: \"\\{0,1\\}AES' &&
+  sed -n '/^axes:/,/^[a-z]/p' '$d/a/${sets[0]}' | grep -q '^    field: \"\\{0,1\\}configuration'"
+
 sum=$(cd "$d/a" && cat "${sets[@]}" | md5sum)
 # kind timeout-option expected-message
 while read -r kind opt want; do

@@ -25,6 +25,13 @@ if diff -r "$W/a" site >"$W/diff" 2>&1; then
 else
   fail "site/ is not up to date (run make site)"; diag "$(head -20 "$W/diff")"
 fi
+# summary and comparison pages: one summary per ST dataset, one comparison
+# per series with two ST datasets or more, each in every format
+st=$(grep -l '^layout: st' data/*/*/dataset.yaml | wc -l)
+check "a summary page (wiki, Markdown, HTML) per ST dataset ($st)" test "$(find "$W/a" -name 'summary.*' | wc -l)" -eq $(( st * 3 ))
+series=$(grep -l '^layout: st' data/*/*/dataset.yaml | cut -d/ -f2 | sort | uniq -d | wc -l)
+check "a comparison page per series with two ST datasets or more ($series)" \
+  test "$(find "$W/a" -maxdepth 2 -name 'compare.*' | wc -l)" -eq $(( series * 3 ))
 find "$W/a" -type f -exec touch -d '2000-01-01' {} +
 render a
 changed=$(find "$W/a" -type f -newermt '2000-01-02' | wc -l)

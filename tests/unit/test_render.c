@@ -8,6 +8,7 @@
 #include "dataset.h"
 #include "layout.h"
 #include "page.h"
+#include "chart.h"
 #include "render.h"
 #include "table.h"
 
@@ -404,9 +405,12 @@ static void test_html_image(void **state)
     (void)state;
     cp_buf b = { 0 };
     cp_render r = { &b, &cp_writer_html, "", 0, 0, { 0 } };
-    cp_writer_html.image(&r, "Cryptolib X AES CBC SB Enc.svg", "AES \"CBC\" <enc>");
+    cp_chart *c = cp_chart_new("Cryptolib X AES CBC SB Enc.svg", CP_CHART_CLUSTERED, "AES \"CBC\" <enc>", NULL, NULL,
+                               "y");
+    cp_writer_html.chart(&r, c);
     assert_string_equal(b.data, "<p class=\"chart\"><img src=\"Cryptolib%20X%20AES%20CBC%20SB%20Enc.svg\" "
                                 "alt=\"AES &quot;CBC&quot; &lt;enc&gt;\" /></p>\n");
+    cp_chart_free(c);
     cp_buf_free(&b);
 }
 

@@ -8,7 +8,14 @@
  *    SHA224_C and SHA384_C of their own, and SHA-3.
  *  - GCM and CCM: 2.x needs CIPHER_C (the key schedule lives in a cipher
  *    context allocated on the heap); 3.x without CIPHER_C uses its internal
- *    block-cipher layer (no heap). Each uses its own legacy default. */
+ *    block-cipher layer (no heap). Each uses its own legacy default.
+ * Public key: ECDSA, ECDH on P-256/384/521, Curve25519 and Curve448 (both
+ * versions have the Montgomery curves in the legacy ECP module), RSA with
+ * PKCS#1 v1.5 and v2.1, DHM, and CTR_DRBG for the fixed-seed randomness of
+ * the port (adapter_rng.c). MBEDTLS_HAVE_ASM turns on the UMAAL/UMLAL
+ * multiply-accumulate of bn_mul.h (no effect on the symmetric code on Arm).
+ * The ECC and RSA knobs the axes turn are set by config/ecc-axes.h and
+ * config/rsa-axes.h; here they keep the library defaults. */
 #ifndef CP_MBEDTLS_CONFIG_COMMON_H
 #define CP_MBEDTLS_CONFIG_COMMON_H
 
@@ -34,6 +41,27 @@ void cp_free(void *p);
 #define MBEDTLS_SHA1_C
 #define MBEDTLS_SHA256_C
 #define MBEDTLS_SHA512_C
+
+#define MBEDTLS_HAVE_ASM
+#define MBEDTLS_BIGNUM_C
+#define MBEDTLS_OID_C
+#define MBEDTLS_ASN1_PARSE_C
+#define MBEDTLS_ASN1_WRITE_C
+#define MBEDTLS_MD_C
+#define MBEDTLS_CTR_DRBG_C
+#define MBEDTLS_ECP_C
+#define MBEDTLS_ECP_NIST_OPTIM
+#define MBEDTLS_ECP_DP_SECP256R1_ENABLED
+#define MBEDTLS_ECP_DP_SECP384R1_ENABLED
+#define MBEDTLS_ECP_DP_SECP521R1_ENABLED
+#define MBEDTLS_ECP_DP_CURVE25519_ENABLED
+#define MBEDTLS_ECP_DP_CURVE448_ENABLED
+#define MBEDTLS_ECDSA_C
+#define MBEDTLS_ECDH_C
+#define MBEDTLS_RSA_C
+#define MBEDTLS_PKCS1_V15
+#define MBEDTLS_PKCS1_V21
+#define MBEDTLS_DHM_C
 
 #if CP_MBEDTLS_MAJOR == 2
 #define MBEDTLS_CIPHER_C

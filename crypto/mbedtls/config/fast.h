@@ -3,7 +3,10 @@
 #ifndef CP_MBEDTLS_CONFIG_FAST_H
 #define CP_MBEDTLS_CONFIG_FAST_H
 #define CP_CONFIG_LABEL "Fast"
-#define CP_CONFIG_IS_DEFAULT 1
+#define CP_CONFIG_GROUP "sym"
+#define CP_LABEL_CONFIGURATION CP_CONFIG_LABEL
+#define CP_MEANING_CONFIGURATION CP_CONFIG_MEANING
+#define CP_HOME_CONFIGURATION 1
 #define CP_CONFIG_MEANING "library defaults: AES tables generated in RAM, four tables; unrolled SHA-256 and SHA-512"
 #include "common.h"
 #endif

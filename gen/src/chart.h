@@ -1,0 +1,58 @@
+/* The chart model: one bar chart, independent of pages and of gnuplot. The
+ * page engine fills one from a table (categories from the columns that
+ * vary, one series per configuration, values from the count column); the
+ * gnuplot backend (gnuplot.h) turns it into an SVG file. Texts are plain
+ * UTF-8 as they come from the data; every writer escapes them itself. */
+#ifndef CP_CHART_H
+#define CP_CHART_H
+
+#include <stddef.h>
+
+/* Clustered: one bar per series side by side in each category (performance
+ * charts, and footprint charts: flash and RAM sizes do not add up to a
+ * meaningful total, and a stack hides its small parts such as 0 bytes of
+ * global data). Stacked: the series of a category on top of each other,
+ * with the total above the bar; for parts that do add up. */
+typedef enum { CP_CHART_CLUSTERED, CP_CHART_STACKED } cp_chart_kind;
+
+typedef struct {
+    size_t cat, ser;
+    double value;
+    char *label;        /* the text above the bar, e.g. "11 667"; NULL: from value */
+} cp_chart_point;
+
+typedef struct {
+    char *file;         /* file name, no folder (chart_name.h) */
+    char *title;        /* "AES CBC encryption, sole buffer" */
+    char *subtitle;     /* "CMOX 050000B2 on STM32L552" (or NULL) */
+    char *xlabel;       /* what the categories are: "Key size / buffer size" (or NULL) */
+    char *ylabel;       /* quantity and unit: "Time (µs)", "instructions (QEMU icount)" */
+    cp_chart_kind kind;
+    int group_min;      /* numbers the chart writes itself (axis, totals): digits
+                         * grouped from this many on, 0 never; 5 unless set */
+    char **categories;  /* x groups in order of first appearance; '\n' breaks the tic label */
+    size_t ncat;
+    char **series;      /* one bar colour each: "Small", "Fast"; "" stays out of the key */
+    size_t nser;
+    cp_chart_point *points;  /* a (category, series) pair without a point is a missing value */
+    size_t npoints;
+} cp_chart;
+
+/* A chart with copies of the texts (subtitle and xlabel may be NULL). */
+cp_chart *cp_chart_new(const char *file, cp_chart_kind kind, const char *title, const char *subtitle,
+                       const char *xlabel, const char *ylabel);
+void cp_chart_free(cp_chart *c);
+
+/* Index of the category / series of that text, added at the end when new. */
+size_t cp_chart_category(cp_chart *c, const char *text);
+size_t cp_chart_series(cp_chart *c, const char *text);
+
+/* Sets the value of (category, series), replacing an earlier one; label is
+ * the text shown above the bar (the caller formats it as its page does), or
+ * NULL for the value with digits grouped by threes ("11 667"). */
+void cp_chart_set(cp_chart *c, size_t cat, size_t ser, double value, const char *label);
+
+/* The point of (category, series), or NULL when the value is missing. */
+const cp_chart_point *cp_chart_get(const cp_chart *c, size_t cat, size_t ser);
+
+#endif

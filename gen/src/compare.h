@@ -1,0 +1,17 @@
+/* The comparison page of a series reads one "dataset" made of several: a
+ * header naming the series and its library versions (templates/README.md,
+ * "Comparison page") and every result of every dataset, each result keeping
+ * the header of its own dataset (clock, counter kind, library), so that
+ * derived values and `$counter.kind` selections are per result. */
+#ifndef CP_COMPARE_H
+#define CP_COMPARE_H
+
+#include "dataset.h"
+
+/* Fills out from sets[0..n) (one series, in column order). The results
+ * point into the sets, which must outlive out; free out with
+ * cp_dataset_free. 0, or -1 after reporting to diag (a header that does
+ * not read back, which is a bug). */
+int cp_compare_build(cp_dataset *out, const cp_dataset *const *sets, size_t n, cp_diag *diag);
+
+#endif

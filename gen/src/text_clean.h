@@ -1,0 +1,20 @@
+/* Text from data on its way into a format that cannot take every byte
+ * (a gnuplot string, an SVG <title>, a file name): invalid UTF-8, control
+ * characters and code points XML 1.0 forbids never get through. */
+#ifndef CP_TEXT_CLEAN_H
+#define CP_TEXT_CLEAN_H
+
+#include <stddef.h>
+
+/* Length in bytes of the well-formed UTF-8 character at s (at most n bytes
+ * available) that XML 1.0 allows and that is not a control character (C0,
+ * DEL, C1); 0 when the bytes there are none of that. Overlong forms,
+ * surrogates, U+FFFE and U+FFFF count as bad. */
+size_t cp_text_char_len(const unsigned char *s, size_t n);
+
+/* Calls put(ctx, s, len) for each good character of s and put(ctx, " ", 1)
+ * for each bad byte or control character, so the result is printable,
+ * single-line UTF-8. */
+void cp_text_clean(const char *s, void (*put)(void *ctx, const char *s, size_t len), void *ctx);
+
+#endif

@@ -1,0 +1,157 @@
+/* Test driver of the chart backend (not part of the product CLI): draws a
+ * fixed set of charts through ONE gnuplot process into OUTDIR.
+ *   chart_render OUTDIR              the sample charts (figures of the
+ *                                    CMOX V5 seed page, STM32L552)
+ *   chart_render OUTDIR hostile      one chart whose texts are hostile
+ *   chart_render OUTDIR repeat N     the sample set N times over (timing)
+ * GNUPLOT names the program (default "gnuplot"). Exit 0 when all charts
+ * were written, 1 otherwise; prints "N charts" on success. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart.h"
+#include "chart_name.h"
+#include "gnuplot.h"
+
+static const char *const ST_CONFIGS[] = { "Small", "Fast" };
+
+static char *name(const char *mode, const char *measure, const char *op, int fp, unsigned round)
+{
+    cp_chart_name_parts p = { "STM32L552", "AES", mode, measure, op, fp, NULL };
+    char *n = cp_chart_name(&p);
+    if (round == 0)
+        return n;
+    char *r = cp_xasprintf("%u %s", round, n);
+    free(n);
+    return r;
+}
+
+/* AES CBC sole buffer encryption, cycles: key size x buffer size, Small / Fast */
+static cp_chart *aes_sb(unsigned round)
+{
+    static const double cycles[][2] = {
+        { 3742, 3534 }, { 6382, 5568 }, { 11667, 9801 }, { 4118, 3769 }, { 7181, 6118 },
+        { 13318, 10955 }, { 4683, 4145 }, { 8172, 6864 }, { 15155, 12272 },
+    };
+    char *file = name("CBC", "sole-buffer", "encryption", 0, round);
+    cp_chart *c = cp_chart_new(file, CP_CHART_CLUSTERED, "AES CBC encryption, sole buffer",
+                               "CMOX 050000B2 on STM32L552 at 110 MHz", "Key size / buffer size", "Cycles");
+    free(file);
+    for (size_t i = 0; i < 9; i++) {
+        char *cat = cp_xasprintf("%u bits\n%u bytes", 128 + 64 * (unsigned)(i / 3), 32u << (i % 3));
+        size_t k = cp_chart_category(c, cat);
+        free(cat);
+        for (size_t s = 0; s < 2; s++) {
+            char label[32];
+            double v = cycles[i][s];
+            if (v >= 10000)
+                snprintf(label, sizeof label, "%d %03d", (int)v / 1000, (int)v % 1000);
+            else
+                snprintf(label, sizeof label, "%d", (int)v);
+            cp_chart_set(c, k, cp_chart_series(c, ST_CONFIGS[s]), v, label);
+        }
+    }
+    return c;
+}
+
+static const char *const FP_PARTS[] = { "Code", "Constant data", "Global data", "Stack usage", "Working buffer" };
+
+/* AES CBC sole buffer footprint in bytes: operation x configuration */
+static cp_chart *aes_fp(unsigned round, cp_chart_kind kind)
+{
+    static const double bytes[][5] = {
+        { 2386, 324, 0, 552, NAN }, { 2330, 1092, 0, 552, NAN }, { 2746, 580, 0, 568, NAN }, { 2696, 2372, 0, 568, NAN },
+    };
+    static const char *const rows[] = { "Encryption\nSmall", "Encryption\nFast", "Decryption\nSmall", "Decryption\nFast" };
+    char *file = name(kind == CP_CHART_STACKED ? "CBC stacked" : "CBC", "sole-buffer", "encryption", 1, round);
+    cp_chart *c = cp_chart_new(file, kind, "AES CBC flash and RAM footprint, sole buffer", "CMOX 050000B2 on STM32L552",
+                               NULL, "Size (bytes)");
+    free(file);
+    for (size_t s = 0; s < 5; s++)
+        cp_chart_series(c, FP_PARTS[s]);
+    for (size_t i = 0; i < 4; i++) {
+        size_t k = cp_chart_category(c, rows[i]);
+        for (size_t s = 0; s < 5; s++)
+            if (!isnan(bytes[i][s]))
+                cp_chart_set(c, k, s, bytes[i][s], NULL);
+    }
+    return c;
+}
+
+/* ECDSA signature, time in ms, four configurations, one value missing */
+static cp_chart *ecdsa(unsigned round)
+{
+    static const char *const configs[] = { "Small / Low", "Small / High", "SuperFast / Low", "SuperFast / High" };
+    static const double ms[][4] = { { 26, 25, 17, 16 }, { 74, 71, NAN, 60 } };
+    cp_chart_name_parts p = { "STM32L552", "ECDSA", NULL, NULL, "signature", 0, NULL };
+    char *n = cp_chart_name(&p);
+    char *file = round ? cp_xasprintf("%u %s", round, n) : cp_xstrdup(n);
+    free(n);
+    cp_chart *c = cp_chart_new(file, CP_CHART_CLUSTERED, "ECDSA signature", "CMOX 050000B2 on STM32L552 at 110 MHz",
+                               "Curve", "Time (ms)");
+    free(file);
+    for (size_t s = 0; s < 4; s++)
+        cp_chart_series(c, configs[s]);
+    for (size_t i = 0; i < 2; i++) {
+        size_t k = cp_chart_category(c, i ? "SECP384R1" : "SECP256R1");
+        for (size_t s = 0; s < 4; s++)
+            cp_chart_set(c, k, s, ms[i][s], isnan(ms[i][s]) ? "n/a" : NULL);
+    }
+    return c;
+}
+
+/* Texts a dataset could carry on purpose or by accident */
+static cp_chart *hostile(void)
+{
+    static const char *const evil = "it's \"q\" <b>&amp; a|b [[x]] {{t}} `id` @m $x\\n\nnew\tline ../../etc/passwd \x01\x7f\xff\xc3"
+                                    "'\nset output 'PWNED.svg'\nplot 1\n ''''q'' '";
+    cp_chart_name_parts p = { "../../etc/passwd", "a|b<c>\"d\"&e", "..", "sole-buffer/../../x", "encryption", 0, NULL };
+    char *file = cp_chart_name(&p);
+    cp_chart *c = cp_chart_new(file, CP_CHART_CLUSTERED, evil, evil, evil, evil);
+    free(file);
+    size_t k = cp_chart_category(c, evil);
+    cp_chart_set(c, k, cp_chart_series(c, evil), 1234, evil);
+    cp_chart_set(c, cp_chart_category(c, "</text><script>alert(1)</script>"),
+                 cp_chart_series(c, "<svg onload='alert(1)'>"), 99, "]]><!--");
+    return c;
+}
+
+static int draw(cp_gnuplot *g, cp_chart *c, const char *dir)
+{
+    int rc = cp_gnuplot_render(g, c, dir);
+    cp_chart_free(c);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs("usage: chart_render OUTDIR [hostile | repeat N]\n", stderr);
+        return 2;
+    }
+    const char *dir = argv[1], *what = argc > 2 ? argv[2] : "sample";
+    const char *program = getenv("GNUPLOT");
+    cp_gnuplot *g = cp_gnuplot_start(program && *program ? program : "gnuplot", stderr);
+    if (!g)
+        return 1;
+    int bad = 0;
+    if (!strcmp(what, "hostile")) {
+        bad |= draw(g, hostile(), dir);
+    } else {
+        unsigned rounds = !strcmp(what, "repeat") && argc > 3 ? (unsigned)atoi(argv[3]) : 1;
+        for (unsigned r = 0; r < rounds; r++) {
+            unsigned tag = rounds > 1 ? r + 1 : 0;
+            bad |= draw(g, aes_sb(tag), dir);
+            bad |= draw(g, aes_fp(tag, CP_CHART_CLUSTERED), dir);
+            bad |= draw(g, aes_fp(tag, CP_CHART_STACKED), dir);
+            bad |= draw(g, ecdsa(tag), dir);
+        }
+    }
+    long n = cp_gnuplot_finish(g, 1);
+    if (n < 0 || bad)
+        return 1;
+    printf("%ld charts\n", n);
+    return 0;
+}
