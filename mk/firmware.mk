@@ -1,5 +1,6 @@
 # Benchmark firmware for QEMU boards (firmware/README.md has the contract
-# with the runner). For BOARD and every Mbed TLS version × configuration:
+# with the runner). For BOARD and every library (FW_LIBS: Mbed TLS, wolfSSL)
+# × version × configuration:
 # library archives, benchmark images, footprint and baseline images, the
 # quick and failure images of `make test`, and the manifests listing them.
 , := ,
@@ -8,7 +9,19 @@ FW_BOARDS := $(patsubst firmware/boards/%/board.mk,%,$(wildcard firmware/boards/
 include firmware/boards/$(BOARD)/board.mk
 
 FW_CACHE := $(TOP)/cache
+# Each port's .mk defines, with its upper-case prefix (FW_UC_<lib>):
+# _VERSIONS, _SUITE_<v>, _CONFIGS, _CONFIG_LABEL_<c>, _PACKAGE/_SRC (of a
+# version), _MARKER, _DEFS and _PORT_DEFS (of a version and configuration:
+# compiler options of the library and of the port sources), _LIB_VARS (what
+# mk/fw-lib.mk needs besides CFLAGS), _BENCH_EXTRA_<v> (drivers of families
+# only it has, under obj/), _PORT_SRC, _CONFIG_HDR, _HASHES_AXIS, _HASHES_PLAIN_<v> and
+# _FP_EXTRA_<v> (footprint operations of families only it has).
+FW_LIBS := mbedtls wolfssl
+FW_UC_mbedtls := MBEDTLS
+FW_UC_wolfssl := WOLFSSL
 include crypto/mbedtls/mbedtls.mk
+include crypto/wolfssl/wolfssl.mk
+fw_uc = $(FW_UC_$(1))
 
 FW_CC := arm-none-eabi-gcc
 FW_AR := arm-none-eabi-ar
@@ -39,34 +52,40 @@ FW_BREAK_KAT ?=
 FW_FAULT_CASE ?=
 FW_HANG_CASE ?=
 FW_HOOK_CASE := aes-128-cbc-enc-sb-64
-# The public-key failure images: a signature that does not verify, and a
-# public-key case that exceeds its time limit.
-FW_HOOK_SIG_CASE := ecdsa-secp256r1-sha256-sign
-FW_HOOK_PK_CASE := ecdsa-secp256r1-sha256-verify
-FW_TIMEOUT_BENCH := 60
-# Public-key images run 12-35 s each on this shared machine (the slowest:
-# RSA-3072 without CRT, 4e8-6e8 instructions per call, each case run 3 times)
-FW_TIMEOUT_PK := 180
+fw_hook_case = $(or $($(call fw_uc,$(1))_HOOK_CASE),$(FW_HOOK_CASE))
+# Further failure images of a port: _QUICK_EXTRA lists image:hook:case:expect
+# (Mbed TLS: a signature that does not verify, a public-key case that exceeds
+# its time limit).
+# The Small wolfSSL images run ~1.5 G instructions (Ed448 with
+# CURVED448_SMALL) and the Mbed TLS public-key images 12-35 s each on this
+# shared machine (the slowest: RSA-3072 without CRT, 4e8-6e8 instructions per
+# call, each case run 3 times).
+FW_TIMEOUT_BENCH := 180
 FW_TIMEOUT_TEST := 10
 
-# ---- sources: fetch (serialised: both share the private apt lists) ----
-# The fetch runs once per version (a new revision needs `rm -r cache/mbedtls`).
-$(call MBEDTLS_PACKAGE,2.28.3): | crypto/mbedtls/fetch
-	crypto/mbedtls/fetch 2.28.3 $(MBEDTLS_SUITE_2.28.3) $(FW_CACHE)
-$(call MBEDTLS_PACKAGE,3.6.6): | crypto/mbedtls/fetch $(call MBEDTLS_PACKAGE,2.28.3)
-	crypto/mbedtls/fetch 3.6.6 $(MBEDTLS_SUITE_3.6.6) $(FW_CACHE)
-$(BUILD)/fw/mbedtls-%/package.h: $(FW_CACHE)/mbedtls/%/package
-	@mkdir -p $(@D)
-	printf '#define CP_PACKAGE "%s"\n' "$$(cat $<)" >$@.tmp && mv $@.tmp $@
+# ---- sources: fetch (crypto/fetch-source serialises them with a lock: all
+# share the private apt lists) ----
+# The fetch runs once per version (a new revision needs `rm -r cache/<lib>`).
+define fw_fetch
+$(call $(2)_PACKAGE,$(3)): | crypto/fetch-source
+	crypto/fetch-source $(1) $(3) $$($(2)_SUITE_$(3)) $(FW_CACHE) $$($(2)_MARKER)
+$(BUILD)/fw/$(1)-$(3)/package.h: $(call $(2)_PACKAGE,$(3))
+	@mkdir -p $$(@D)
+	printf '#define CP_PACKAGE "%s"\n' "$$$$(cat $$<)" >$$@.tmp && mv $$@.tmp $$@
+endef
+$(foreach l,$(FW_LIBS),$(foreach v,$($(call fw_uc,$(l))_VERSIONS),$(eval $(call fw_fetch,$(l),$(call fw_uc,$(l)),$(v)))))
+# Every (library, version) pair as lib:version, and the fetched package files.
+FW_LIB_VERSIONS := $(foreach l,$(FW_LIBS),$(addprefix $(l):,$($(call fw_uc,$(l))_VERSIONS)))
+fw_lv = $(word $(2),$(subst :, ,$(1)))
+FW_PACKAGES := $(foreach l,$(FW_LIBS),$(foreach v,$($(call fw_uc,$(l))_VERSIONS),$(call $(call fw_uc,$(l))_PACKAGE,$(v))))
 
 # ---- known answers (host tool, OpenSSL) ----
-$(FW_VEC_DIR)/mkvectors: firmware/vectors/mkvectors.c firmware/vectors/emit.c firmware/vectors/emit.h firmware/bench/vectors.h
+FW_VEC_TOOLS := mkvectors mkvectors_edwards
+$(addprefix $(FW_VEC_DIR)/,$(FW_VEC_TOOLS) mkpkvectors): $(FW_VEC_DIR)/%: firmware/vectors/%.c firmware/vectors/emit.c \
+    firmware/vectors/emit.h firmware/bench/vectors.h firmware/bench/vectors_edwards.h firmware/bench/pk_vectors.h
 	@mkdir -p $(@D)
-	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -o $@ $(filter %.c,$^) -lcrypto
-$(FW_VEC_DIR)/mkpkvectors: firmware/vectors/mkpkvectors.c firmware/vectors/emit.c firmware/vectors/emit.h firmware/bench/pk_vectors.h
-	@mkdir -p $(@D)
-	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -o $@ $(filter %.c,$^) -lcrypto
-$(FW_VEC_DIR)/vectors.c: $(FW_VEC_DIR)/mkvectors
+	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -o $@ $< firmware/vectors/emit.c -lcrypto
+$(patsubst mk%,$(FW_VEC_DIR)/%.c,$(FW_VEC_TOOLS)): $(FW_VEC_DIR)/%.c: $(FW_VEC_DIR)/mk%
 	$< $@.tmp && mv $@.tmp $@
 $(FW_VEC_DIR)/pk_vectors.c: $(FW_VEC_DIR)/mkpkvectors
 	$< $@.tmp && mv $@.tmp $@
@@ -85,14 +104,14 @@ $(FW_DIR)/obj/%.o: firmware/%.S
 	@mkdir -p $(@D)
 	@echo "  CC   $(notdir $@)"
 	@$(FW_CC) $(BOARD_CPU_FLAGS) -c $< -o $@
-$(FW_DIR)/obj/vectors.o $(FW_DIR)/obj/pk_vectors.o: $(FW_DIR)/obj/%.o: $(FW_VEC_DIR)/%.c
+$(patsubst mk%,$(FW_DIR)/obj/%.o,$(FW_VEC_TOOLS)) $(FW_DIR)/obj/pk_vectors.o: $(FW_DIR)/obj/%.o: $(FW_VEC_DIR)/%.c
 	@mkdir -p $(@D)
 	@echo "  CC   $(notdir $@)"
 	@$(FW_CC) $(FW_CFLAGS) -c $< -o $@
 
 FW_HAL_OBJ := $(patsubst firmware/%,$(FW_DIR)/obj/%.o,$(basename $(wildcard firmware/hal/*.c firmware/hal/*.S)))
-FW_BENCH_OBJ := $(patsubst %,$(FW_DIR)/obj/bench/%.o,main report heap bench_cbc bench_aead bench_hash \
-  bench_ecc bench_rsa bench_dh pk_common) $(FW_DIR)/obj/vectors.o $(FW_DIR)/obj/pk_vectors.o
+FW_BENCH_OBJ := $(patsubst %,$(FW_DIR)/obj/bench/%.o,main report heap bench_cbc bench_aead bench_hash) \
+  $(FW_DIR)/obj/vectors.o
 # The case runner in its variants: full suite, quick suite, quick + a hook.
 FW_HOOKS := kat=$(FW_BREAK_KAT) fault=$(FW_FAULT_CASE) hang=$(FW_HANG_CASE)
 $(FW_DIR)/obj/hooks.stamp: FW_FORCE
@@ -106,15 +125,23 @@ $(FW_DIR)/obj/case-full.o: firmware/bench/case.c $(FW_BOARD_MK) $(FW_DIR)/obj/ho
 	  $(if $(FW_BREAK_KAT),-DCP_BREAK_KAT='"$(FW_BREAK_KAT)"') \
 	  $(if $(FW_FAULT_CASE),-DCP_FAULT_CASE='"$(FW_FAULT_CASE)"') \
 	  $(if $(FW_HANG_CASE),-DCP_HANG_CASE='"$(FW_HANG_CASE)"')
-# The quick suite alone and with one hook: variant, hook option, case id.
-FW_QUICK_VARIANTS := quick:-:- kat:CP_BREAK_KAT:$(FW_HOOK_CASE) fault:CP_FAULT_CASE:$(FW_HOOK_CASE) \
-  hang:CP_HANG_CASE:$(FW_HOOK_CASE) sig:CP_BREAK_KAT:$(FW_HOOK_SIG_CASE) pkhang:CP_HANG_CASE:$(FW_HOOK_PK_CASE)
-define fw_case_variant
-$(FW_DIR)/obj/case-$(1).o: firmware/bench/case.c $(FW_BOARD_MK)
-	@echo "  CC   $$(notdir $$@)"
-	@$(FW_CC) $(FW_CFLAGS) -MMD -MP -DCP_SUITE_QUICK $(if $(filter-out -,$(2)),-D$(2)='"$(3)"') -c $$< -o $$@
-endef
-$(foreach q,$(FW_QUICK_VARIANTS),$(eval $(call fw_case_variant,$(word 1,$(subst :, ,$(q))),$(word 2,$(subst :, ,$(q))),$(word 3,$(subst :, ,$(q))))))
+$(FW_DIR)/obj/case-quick.o: firmware/bench/case.c $(FW_BOARD_MK)
+	@echo "  CC   $(notdir $@)"
+	@$(FW_CC) $(FW_CFLAGS) -MMD -MP -DCP_SUITE_QUICK -c $< -o $@
+fw_x = $(word $(2),$(subst :, ,$(1)))
+# Failure variants: case-<hook>@<case id>.o breaks that case (the case id
+# differs per library: each port names one of its own cases, _HOOK_CASE).
+FW_HOOK_DEF_kat := CP_BREAK_KAT
+FW_HOOK_DEF_fault := CP_FAULT_CASE
+FW_HOOK_DEF_hang := CP_HANG_CASE
+# (A static pattern: a plain one would offer make a way to "remake" the .d
+# files it includes, through case-*.d.o.)
+FW_CASE_HOOK_OBJ = $(sort $(foreach l,$(FW_LIBS),$(foreach k,kat fault hang,$(FW_DIR)/obj/case-$(k)@$(call fw_hook_case,$(l)).o) \
+  $(foreach x,$($(call fw_uc,$(l))_QUICK_EXTRA),$(FW_DIR)/obj/case-$(call fw_x,$(x),2)@$(call fw_x,$(x),3).o)))
+$(FW_CASE_HOOK_OBJ): $(FW_DIR)/obj/case-%.o: firmware/bench/case.c $(FW_BOARD_MK)
+	@echo "  CC   $(notdir $@)"
+	@$(FW_CC) $(FW_CFLAGS) -MMD -MP -DCP_SUITE_QUICK \
+	  -D$(FW_HOOK_DEF_$(firstword $(subst @, ,$*)))='"$(word 2,$(subst @, ,$*))"' -c $< -o $@
 
 $(FW_IMG_DIR)/selftest.elf: $(FW_HAL_OBJ) $(FW_DIR)/obj/bench/selftest.o $(FW_DIR)/obj/bench/selftest_loops.o $(FW_DIR)/link.ld
 	@mkdir -p $(@D)
@@ -136,14 +163,47 @@ $(foreach d,enc dec,$(foreach m,sb df,\
   $(eval $(call fp_op,3des-cbc-$(d)-$(m),-DCP_FP_DES3_CBC_$(if $(filter enc,$(d)),ENC,DEC),family=3DES$(,)cipher_mode=CBC$(,)measure=$(if $(filter sb,$(m)),sole-buffer,data-flow)$(,)operation=$(if $(filter enc,$(d)),encryption,decryption)))))
 $(foreach a,ccm gcm,$(foreach d,enc dec,\
   $(eval $(call fp_op,aes-$(a)-$(d),-DCP_FP_AES_$(if $(filter ccm,$(a)),CCM,GCM)_$(if $(filter enc,$(d)),ENC,DEC),family=AES$(,)cipher_mode=$(if $(filter ccm,$(a)),CCM,GCM)$(,)measure=sole-buffer$(,)operation=$(if $(filter enc,$(d)),encryption,decryption)))))
-$(foreach h,$(sort $(MBEDTLS_HASHES_AXIS) $(MBEDTLS_HASHES_PLAIN_3.6.6)),\
+FW_ALL_HASHES := $(sort $(foreach l,$(FW_LIBS),$($(call fw_uc,$(l))_HASHES_AXIS) \
+  $(foreach v,$($(call fw_uc,$(l))_VERSIONS),$($(call fw_uc,$(l))_HASHES_PLAIN_$(v)))))
+$(foreach h,$(FW_ALL_HASHES),\
   $(eval $(call fp_op,$(h)-sb,-DCP_FP_HASH_DIGEST=$(subst -,_,$(h)),family=HASH$(,)hash=$(h)$(,)measure=sole-buffer$(,)operation=digest))\
   $(eval $(call fp_op,$(h)-df,-DCP_FP_HASH_FLOW=$(subst -,_,$(h)),family=HASH$(,)hash=$(h)$(,)measure=data-flow$(,)operation=digest))\
   $(eval $(call fp_op,$(h)-tag,-DCP_FP_HASH_FINISH=$(subst -,_,$(h)),family=HASH$(,)hash=$(h)$(,)measure=tag-generation$(,)operation=tag-generation)))
 
-# Public key: the operation with the set-up it needs (group or key), so that
-# curve parameters and tables are charged to it. FP_AXES_<op> says which
-# labels of the image's configuration its rows carry.
+# Families only some libraries have (ops_edwards.h, ops_pq.h). An option
+# CP_FP_<OP>; FP_AXIS_<op> names the field that carries the configuration
+# label when it is not `configuration`.
+FP_EDWARDS_OPS := ed25519-sign ed25519-verify ed448-sign ed448-verify \
+  xdh-x25519-public xdh-x25519-shared xdh-x448-public xdh-x448-shared
+FP_PQ_OPS := mldsa-keygen mldsa-sign mldsa-verify mlkem-keygen mlkem-encaps mlkem-decaps lms-verify
+fp_upper = $(shell echo '$(1)' | tr 'a-z-' 'A-Z_')
+$(foreach c,ed25519 ed448,\
+  $(eval $(call fp_op,$(c)-sign,-DCP_FP_$(call fp_upper,$(c))_SIGN,family=EdDSA$(,)curve=$(c)$(,)message_bytes=1023$(,)operation=signature))\
+  $(eval $(call fp_op,$(c)-verify,-DCP_FP_$(call fp_upper,$(c))_VERIFY,family=EdDSA$(,)curve=$(c)$(,)message_bytes=1023$(,)operation=verification)))
+$(foreach c,x25519 x448,\
+  $(eval $(call fp_op,xdh-$(c)-public,-DCP_FP_$(call fp_upper,$(c))_PUBLIC,family=ECDH$(,)curve=$(c)$(,)operation=public-key-generation))\
+  $(eval $(call fp_op,xdh-$(c)-shared,-DCP_FP_$(call fp_upper,$(c))_SHARED,family=ECDH$(,)curve=$(c)$(,)operation=shared-secret)))
+$(eval $(call fp_op,mldsa-keygen,-DCP_FP_MLDSA_KEYGEN,family=ML-DSA$(,)operation=key-generation))
+$(eval $(call fp_op,mldsa-sign,-DCP_FP_MLDSA_SIGN,family=ML-DSA$(,)operation=signature))
+$(eval $(call fp_op,mldsa-verify,-DCP_FP_MLDSA_VERIFY,family=ML-DSA$(,)operation=verification))
+$(eval $(call fp_op,mlkem-keygen,-DCP_FP_MLKEM_KEYGEN,family=ML-KEM$(,)operation=key-generation))
+$(eval $(call fp_op,mlkem-encaps,-DCP_FP_MLKEM_ENCAPS,family=ML-KEM$(,)operation=encapsulation))
+$(eval $(call fp_op,mlkem-decaps,-DCP_FP_MLKEM_DECAPS,family=ML-KEM$(,)operation=decapsulation))
+$(eval $(call fp_op,lms-verify,-DCP_FP_LMS_VERIFY,family=HBS-LMS$(,)operation=verification))
+$(foreach o,$(FP_EDWARDS_OPS),$(eval FP_AXIS_$(o) := math_config))
+$(foreach o,$(FP_PQ_OPS),$(eval FP_AXIS_$(o) := variant))
+# The footprint operations of configuration $(3) of version $(2) (prefix
+# $(1)), and the result fields of operation $(4) there: a port with more than
+# one axis defines its own _FP_OPS and _FP_FIELDS (same arguments).
+fw_fp_axis_ops = $(FP_AES_OPS) $(call fp_hash_ops,$($(1)_HASHES_AXIS)) $($(1)_FP_EXTRA_$(2))
+fw_fp_ops_plain = $(call fw_fp_axis_ops,$(1),$(2)) \
+  $(if $(filter fast,$(3)),$(FP_DES3_OPS) $(call fp_hash_ops,$($(1)_HASHES_PLAIN_$(2))))
+fw_fp_fields_plain = $(FP_FIELDS_$(4))$(if $(filter $(4),$(call fw_fp_axis_ops,$(1),$(2))),$(,)$(or $(FP_AXIS_$(4)),configuration)=$($(1)_CONFIG_LABEL_$(3)))
+fw_fp_ops = $(call $(if $($(1)_FP_OPS),$(1)_FP_OPS,fw_fp_ops_plain),$(1),$(2),$(3))
+fw_fp_fields = $(call $(if $($(1)_FP_FIELDS),$(1)_FP_FIELDS,fw_fp_fields_plain),$(1),$(2),$(3),$(4))
+
+# Public key (Mbed TLS): the operation with the set-up it needs (group or
+# key), so that curve parameters and tables are charged to it.
 FP_ECC_OPS := ecdsa-sign ecdsa-verify ecdh-keygen ecdh-shared
 FP_MONT_OPS := x25519-keygen x25519-shared x448-keygen x448-shared
 FP_RSA_OPS := rsa-v15-sign rsa-pss-sign
@@ -161,132 +221,139 @@ $(foreach p,v15:0:v1.5 pss:1:v2.1,\
   $(eval $(call fp_op,rsa-$(word 1,$(subst :, ,$(p)))-verify,-DCP_FP_RSA_VERIFY=$(word 2,$(subst :, ,$(p))),family=RSA$(,)pkcs1=$(word 3,$(subst :, ,$(p)))$(,)operation=verification)))
 $(eval $(call fp_op,dh-keygen,-DCP_FP_DH_KEYGEN,family=DH$(,)operation=public-key-generation))
 $(eval $(call fp_op,dh-shared,-DCP_FP_DH_SHARED,family=DH$(,)operation=shared-secret))
-$(foreach o,$(FP_AES_OPS) $(call fp_hash_ops,$(MBEDTLS_HASHES_AXIS)),$(eval FP_AXES_$(o) := configuration))
-$(foreach o,$(FP_ECC_OPS),$(eval FP_AXES_$(o) := ecc))
-$(foreach o,$(FP_RSA_OPS),$(eval FP_AXES_$(o) := rsa))
-$(foreach o,$(FP_DH_OPS),$(eval FP_AXES_$(o) := dh))
-# $(call fp_fields,op,configuration): the result fields of a footprint row
-fp_fields = $(FP_FIELDS_$(1))$(strip \
-  $(if $(filter configuration,$(FP_AXES_$(1))),$(,)configuration=$(MBEDTLS_CONFIG_LABEL_$(2))) \
-  $(if $(filter ecc dh,$(FP_AXES_$(1))),$(,)$(MBEDTLS_CONFIG_FIELDS_$(2))) \
-  $(if $(filter rsa,$(FP_AXES_$(1))),$(,)$(MBEDTLS_CONFIG_METHOD_$(2))$(,)$(MBEDTLS_CONFIG_FIELDS_$(2))))
-# The operations with a footprint image in configuration $(1): each result
-# row of the configuration's group gets one.
-fp_ops = $(if $(filter $(1),$(MBEDTLS_CONFIGS_SYM)),$(FP_AES_OPS) $(call fp_hash_ops,$(MBEDTLS_HASHES_AXIS)) \
-    $(if $(filter fast,$(1)),$(FP_DES3_OPS) $(call fp_hash_ops,$(MBEDTLS_HASHES_PLAIN_$(2))))) \
-  $(if $(filter $(1),$(MBEDTLS_CONFIGS_ECC)),$(FP_ECC_OPS) $(if $(filter $(MBEDTLS_HOME_ECC),$(1)),$(FP_MONT_OPS))) \
-  $(if $(filter $(1),$(MBEDTLS_CONFIGS_RSA)),$(FP_RSA_OPS) $(if $(filter $(MBEDTLS_HOME_RSA),$(1)),$(FP_RSA_VERIFY_OPS)) \
-    $(if $(filter rsa-crt-%,$(1)),$(FP_DH_OPS)))
 
-# ---- per version and configuration: library, port, images ----
+# ---- per library, version and configuration: library, port, images ----
 FW_WHOLE := -Wl,--whole-archive
 FW_NO_WHOLE := -Wl,--no-whole-archive
-# $(1) version, $(2) configuration
+# $(1) library, $(2) its prefix, $(3) version, $(4) configuration
 define fw_lib
-FW_TAG_$(1)_$(2) := mbedtls-$(1)-$(2)
-FW_LIB_$(1)_$(2) := $(FW_DIR)/lib/mbedtls-$(1)-$(2).a
-FW_PORT_$(1)_$(2) := $(patsubst crypto/mbedtls/%.c,$(FW_DIR)/obj/mbedtls-$(1)-$(2)/%.o,$(MBEDTLS_PORT_SRC))
-FW_FP_OPS_$(1)_$(2) := $(call fp_ops,$(2),$(1))
-FW_CONFIG_DEFS_$(2) := $(MBEDTLS_CONFIG_OPTS_$(2)) -DMBEDTLS_CONFIG_FILE='"$(MBEDTLS_CONFIG_HEADER_$(2))"'
-# A public-key configuration: its axis sources whole, then the fast archive.
-FW_PK_$(1)_$(2) := $(filter-out $(MBEDTLS_CONFIGS_SYM),$(2))
-FW_LIBARGS_$(1)_$(2) := $$(if $$(FW_PK_$(1)_$(2)),$$(FW_WHOLE) $$(FW_LIB_$(1)_$(2)) \
-  $$(FW_NO_WHOLE) $(FW_DIR)/lib/mbedtls-$(1)-fast.a,$$(FW_LIB_$(1)_$(2)))
+FW_LIB_$(1)_$(3)_$(4) := $(FW_DIR)/lib/$(1)-$(3)-$(4).a
+FW_PORT_$(1)_$(3)_$(4) := $(patsubst crypto/$(1)/%.c,$(FW_DIR)/obj/$(1)-$(3)-$(4)/%.o,$($(2)_PORT_SRC))
+FW_FP_OPS_$(1)_$(3)_$(4) := $(call fw_fp_ops,$(2),$(3),$(4))
+# A port may build a configuration as an archive of a few sources linked
+# whole, over a base archive (_LINK_BASE) that has the rest.
+FW_BASE_$(1)_$(3)_$(4) := $(call $(2)_LINK_BASE,$(3),$(4))
+FW_LIBARGS_$(1)_$(3)_$(4) := $$(if $$(FW_BASE_$(1)_$(3)_$(4)),$$(FW_WHOLE) $$(FW_LIB_$(1)_$(3)_$(4)) \
+  $$(FW_NO_WHOLE) $$(FW_BASE_$(1)_$(3)_$(4)),$$(FW_LIB_$(1)_$(3)_$(4)))
 
-$$(FW_LIB_$(1)_$(2)): $(call MBEDTLS_PACKAGE,$(1)) $(MBEDTLS_CONFIG_HDR) $(FW_BOARD_MK) mk/fw-lib.mk
+$$(FW_LIB_$(1)_$(3)_$(4)): $(call $(2)_PACKAGE,$(3)) $($(2)_CONFIG_HDR) $(FW_BOARD_MK) mk/fw-lib.mk
 	@mkdir -p $$(@D)
 	@echo "  LIB  $$(notdir $$@)"
-	+@$$(MAKE) --no-print-directory -f mk/fw-lib.mk SRC_DIR=$(call MBEDTLS_SRC,$(1)) \
-	  OBJ_DIR=$(FW_DIR)/lib/mbedtls-$(1)-$(2) LIB=$$@ CC=$(FW_CC) AR=$(FW_AR) \
-	  CFLAGS="$(FW_LIB_CFLAGS) $(call MBEDTLS_DEFS,$(1)) $(MBEDTLS_CONFIG_OPTS_$(2))" \
-	  CONFIG_FILE=$(MBEDTLS_CONFIG_HEADER_$(2)) $$(if $$(FW_PK_$(1)_$(2)),ONLY="$(MBEDTLS_AXIS_SRC)") && touch $$@
+	+@$$(MAKE) --no-print-directory -f mk/fw-lib.mk SRC_DIR=$(call $(2)_SRC,$(3)) \
+	  OBJ_DIR=$(FW_DIR)/lib/$(1)-$(3)-$(4) LIB=$$@ CC=$(FW_CC) AR=$(FW_AR) \
+	  CFLAGS="$(FW_LIB_CFLAGS) $(call $(2)_DEFS,$(3),$(4))" HDRS="$($(2)_CONFIG_HDR)" \
+	  $(call $(2)_LIB_VARS,$(3),$(4)) && touch $$@
 
-$(FW_DIR)/obj/mbedtls-$(1)-$(2)/%.o: crypto/mbedtls/%.c $(call MBEDTLS_PACKAGE,$(1)) $(BUILD)/fw/mbedtls-$(1)/package.h $(MBEDTLS_CONFIG_HDR) $(FW_BOARD_MK)
+$(FW_DIR)/obj/$(1)-$(3)-$(4)/%.o: crypto/$(1)/%.c $(call $(2)_PACKAGE,$(3)) $(BUILD)/fw/$(1)-$(3)/package.h $($(2)_CONFIG_HDR) $(FW_BOARD_MK)
 	@mkdir -p $$(@D)
 	@echo "  CC   $$(notdir $$@)"
-	@$(FW_CC) $(FW_CFLAGS) $(call MBEDTLS_DEFS,$(1)) $$(FW_CONFIG_DEFS_$(2)) -I$(BUILD)/fw/mbedtls-$(1) -MMD -MP -c $$< -o $$@
+	@$(FW_CC) $(FW_CFLAGS) $(call $(2)_PORT_DEFS,$(3),$(4)) -I$(BUILD)/fw/$(1)-$(3) -MMD -MP -c $$< -o $$@
 
-$(FW_DIR)/obj/mbedtls-$(1)-$(2)/fp-%.o: firmware/bench/footprint.c $(FW_BOARD_MK)
+$(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-%.o: firmware/bench/footprint.c $(FW_BOARD_MK)
 	@mkdir -p $$(@D)
 	@echo "  CC   $$(notdir $$@)"
 	@$(FW_CC) $(FW_CFLAGS) $$(FP_DEF_$$*) -c $$< -o $$@
 
-FW_LINK_$(1)_$(2) := $(FW_HAL_OBJ) $(FW_DIR)/obj/bench/heap.o $$(FW_PORT_$(1)_$(2)) $$(FW_LIB_$(1)_$(2)) \
-  $$(if $$(FW_PK_$(1)_$(2)),$(FW_DIR)/lib/mbedtls-$(1)-fast.a) $(FW_DIR)/link.ld
+FW_LINK_$(1)_$(3)_$(4) := $(FW_HAL_OBJ) $(FW_DIR)/obj/bench/heap.o $$(FW_PORT_$(1)_$(3)_$(4)) $$(FW_LIB_$(1)_$(3)_$(4)) \
+  $$(FW_BASE_$(1)_$(3)_$(4)) $(FW_DIR)/link.ld
+FW_BENCH_$(1)_$(3) := $(FW_BENCH_OBJ) $(patsubst %,$(FW_DIR)/obj/%.o,$($(2)_BENCH_EXTRA_$(3)))
 
-$(FW_IMG_DIR)/bench-mbedtls-$(1)-$(2).elf: $(FW_BENCH_OBJ) $(FW_DIR)/obj/case-full.o $$(FW_LINK_$(1)_$(2))
+$(FW_IMG_DIR)/bench-$(1)-$(3)-$(4).elf: $$(FW_BENCH_$(1)_$(3)) $(FW_DIR)/obj/case-full.o $$(FW_LINK_$(1)_$(3)_$(4))
 	@mkdir -p $$(@D)
 	@echo "  LD   $$(notdir $$@)"
-	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(FW_LIBARGS_$(1)_$(2))
+	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(FW_LIBARGS_$(1)_$(3)_$(4))
 
-$(FW_IMG_DIR)/fp-mbedtls-$(1)-$(2)-%.elf: $(FW_DIR)/obj/mbedtls-$(1)-$(2)/fp-%.o $$(FW_LINK_$(1)_$(2))
+$(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-%.elf: $(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-%.o $$(FW_LINK_$(1)_$(3)_$(4))
 	@mkdir -p $$(@D)
 	@echo "  LD   $$(notdir $$@)"
-	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(FW_LIBARGS_$(1)_$(2))
+	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(FW_LIBARGS_$(1)_$(3)_$(4))
 endef
-$(foreach v,$(MBEDTLS_VERSIONS),$(foreach c,$(MBEDTLS_CONFIGS),$(eval $(call fw_lib,$(v),$(c)))))
+fw_each_config = $(foreach l,$(FW_LIBS),$(foreach v,$($(call fw_uc,$(l))_VERSIONS),\
+  $(foreach c,$($(call fw_uc,$(l))_CONFIGS),$(call $(1),$(l),$(call fw_uc,$(l)),$(v),$(c)))))
+fw_eval_lib = $(eval $(call fw_lib,$(1),$(2),$(3),$(4)))
+$(call fw_each_config,fw_eval_lib)
 
 # Quick and failure images: the `fast` configuration of each version.
+# $(1) library, $(2) version, $(3) image kind, $(4) case runner variant
 define fw_quick
-$(FW_IMG_DIR)/$(2)-mbedtls-$(1).elf: $(FW_BENCH_OBJ) $(FW_DIR)/obj/case-$(3).o $$(FW_LINK_$(1)_fast)
+$(FW_IMG_DIR)/$(3)-$(1)-$(2).elf: $$(FW_BENCH_$(1)_$(2)) $(FW_DIR)/obj/case-$(4).o $$(FW_LINK_$(1)_$(2)_fast)
 	@mkdir -p $$(@D)
 	@echo "  LD   $$(notdir $$@)"
 	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o %.a,$$^)
 endef
-FW_QUICK_IMAGES := quick:quick fail-kat:kat fail-fault:fault fail-hang:hang fail-sig:sig fail-pkhang:pkhang
-$(foreach v,$(MBEDTLS_VERSIONS),$(foreach q,$(FW_QUICK_IMAGES),\
-  $(eval $(call fw_quick,$(v),$(word 1,$(subst :, ,$(q))),$(word 2,$(subst :, ,$(q)))))))
+FW_QUICK_KINDS := quick:quick fail-kat:kat fail-fault:fault fail-hang:hang
+fw_quick_case = $(if $(filter quick,$(2)),quick,$(2)@$(call fw_hook_case,$(1)))
+$(foreach lv,$(FW_LIB_VERSIONS),$(foreach k,$(FW_QUICK_KINDS),\
+  $(eval $(call fw_quick,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),$(word 1,$(subst :, ,$(k))),$(call fw_quick_case,$(call fw_lv,$(lv),1),$(word 2,$(subst :, ,$(k))))))))
+# A port's further failure images ($(1) library, $(2) version).
+fw_quick_extra = $($(call fw_uc,$(1))_QUICK_EXTRA)
+$(foreach lv,$(FW_LIB_VERSIONS),$(foreach x,$(call fw_quick_extra,$(call fw_lv,$(lv),1)),\
+  $(eval $(call fw_quick,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),$(call fw_x,$(x),1),$(call fw_x,$(x),2)@$(call fw_x,$(x),3)))))
+# The manifest row of extra failure image $(3) of library $(1), version $(2):
+# kind fail-<hook>; a hang gets 3 s (a public-key case takes longer).
+fw_extra_row = $(call fw_row,$(call fw_img,$(call fw_x,$(3),1),$(1),$(2)),fail-$(call fw_x,$(3),2),$(if $(filter hang,$(call fw_x,$(3),2)),3,$(FW_TIMEOUT_TEST)),$(1),$(2),fast,,,$(call fw_x,$(3),4),$(call fw_x,$(3),3))
 
 # ---- manifests ----
 # One line per image: image kind board machine icount_shift timeout_s library
 # version package configuration baseline fields expect case (tab-separated).
 FW_MANIFEST_HEADER := \#image\tkind\tboard\tmachine\ticount_shift\ttimeout_s\tlibrary\tversion\tpackage\tconfiguration\tbaseline\tfields\texpect\tcase
 fw_rel = $(patsubst $(TOP)/%,%,$(1))
-# $(call fw_row,image,kind,timeout,version,config,baseline,fields,expect,case)
+# $(call fw_row,image,kind,timeout,library,version,config,baseline,fields,expect,case)
 fw_row = printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
   '$(call fw_rel,$(1))' '$(2)' '$(BOARD)' '$(BOARD_QEMU_MACHINE)' '$(BOARD_ICOUNT_SHIFT)' '$(3)' \
-  '$(if $(4),mbedtls,-)' '$(or $(4),-)' "$(if $(4),$$(cat $(call MBEDTLS_PACKAGE,$(4))),-)" \
-  '$(or $(5),-)' '$(if $(6),$(call fw_rel,$(6)),-)' '$(or $(7),-)' '$(8)' '$(or $(9),-)';
+  '$(or $(4),-)' '$(or $(5),-)' "$(if $(4),$$(cat $(call $(call fw_uc,$(4))_PACKAGE,$(5))),-)" \
+  '$(or $(6),-)' '$(if $(7),$(call fw_rel,$(7)),-)' '$(or $(8),-)' '$(9)' '$(or $(10),-)';
 
-fw_img = $(FW_IMG_DIR)/$(1)-mbedtls-$(2)$(if $(3),-$(3))$(if $(4),-$(4)).elf
-FW_IMAGES_ELF := $(foreach v,$(MBEDTLS_VERSIONS),$(foreach c,$(MBEDTLS_CONFIGS),\
-  $(call fw_img,bench,$(v),$(c)) $(call fw_img,fp,$(v),$(c),baseline) \
-  $(foreach o,$(FW_FP_OPS_$(v)_$(c)),$(call fw_img,fp,$(v),$(c),$(o)))))
-FW_TEST_IMAGES_ELF := $(FW_IMG_DIR)/selftest.elf $(foreach v,$(MBEDTLS_VERSIONS),\
-  $(foreach k,$(foreach q,$(FW_QUICK_IMAGES),$(word 1,$(subst :, ,$(q)))),$(call fw_img,$(k),$(v))))
+fw_img = $(FW_IMG_DIR)/$(1)-$(2)-$(3)$(if $(4),-$(4))$(if $(5),-$(5)).elf
+fw_config_images = $(call fw_img,bench,$(1),$(3),$(4)) $(call fw_img,fp,$(1),$(3),$(4),baseline) \
+  $(foreach o,$(FW_FP_OPS_$(1)_$(3)_$(4)),$(call fw_img,fp,$(1),$(3),$(4),$(o)))
+fw_config_rows = \
+  $(call fw_row,$(call fw_img,bench,$(1),$(3),$(4)),bench,$(FW_TIMEOUT_BENCH),$(1),$(3),$(4),,,0,) \
+  $(call fw_row,$(call fw_img,fp,$(1),$(3),$(4),baseline),baseline,-,$(1),$(3),$(4),,,-,) \
+  $(foreach o,$(FW_FP_OPS_$(1)_$(3)_$(4)),$(call fw_row,$(call fw_img,fp,$(1),$(3),$(4),$(o)),footprint,-,$(1),$(3),$(4),\
+    $(call fw_img,fp,$(1),$(3),$(4),baseline),$(call fw_fp_fields,$(2),$(3),$(4),$(o)),-,))
+FW_IMAGES_ELF := $(call fw_each_config,fw_config_images)
+FW_TEST_IMAGES_ELF := $(FW_IMG_DIR)/selftest.elf $(foreach lv,$(FW_LIB_VERSIONS),\
+  $(foreach k,quick fail-kat fail-fault fail-hang $(foreach x,$(call fw_quick_extra,$(call fw_lv,$(lv),1)),$(call fw_x,$(x),1)),\
+    $(call fw_img,$(k),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2))))
+FW_PORT_MK := crypto/mbedtls/mbedtls.mk crypto/wolfssl/wolfssl.mk
 
-$(FW_MANIFEST): $(FW_BOARD_MK) mk/firmware.mk crypto/mbedtls/mbedtls.mk $(foreach v,$(MBEDTLS_VERSIONS),$(call MBEDTLS_PACKAGE,$(v)))
+# One shell command per configuration: all at once exceed the length of an
+# argument.
+define fw_nl
+
+
+endef
+fw_config_rows_cmd = @{ $(call fw_config_rows,$(1),$(2),$(3),$(4)) } >>$@.tmp$(fw_nl)
+$(FW_MANIFEST): $(FW_BOARD_MK) mk/firmware.mk $(FW_PORT_MK) $(FW_PACKAGES)
+	@mkdir -p $(@D)
+	@printf '$(FW_MANIFEST_HEADER)\n' >$@.tmp
+	$(call fw_each_config,fw_config_rows_cmd)
+	@mv $@.tmp $@
+$(FW_TEST_MANIFEST): $(FW_BOARD_MK) mk/firmware.mk $(FW_PORT_MK) $(FW_PACKAGES)
 	@mkdir -p $(@D)
 	@{ printf '$(FW_MANIFEST_HEADER)\n'; \
-	$(foreach v,$(MBEDTLS_VERSIONS),$(foreach c,$(MBEDTLS_CONFIGS),\
-	  $(call fw_row,$(call fw_img,bench,$(v),$(c)),bench,$(if $(filter $(c),$(MBEDTLS_CONFIGS_SYM)),$(FW_TIMEOUT_BENCH),$(FW_TIMEOUT_PK)),$(v),$(c),,,0,) \
-	  $(call fw_row,$(call fw_img,fp,$(v),$(c),baseline),baseline,-,$(v),$(c),,,-,) \
-	  $(foreach o,$(FW_FP_OPS_$(v)_$(c)),$(call fw_row,$(call fw_img,fp,$(v),$(c),$(o)),footprint,-,$(v),$(c),\
-	    $(call fw_img,fp,$(v),$(c),baseline),$(call fp_fields,$(o),$(c)),-,)))) \
-	} >$@.tmp && mv $@.tmp $@
-$(FW_TEST_MANIFEST): $(FW_BOARD_MK) mk/firmware.mk crypto/mbedtls/mbedtls.mk $(foreach v,$(MBEDTLS_VERSIONS),$(call MBEDTLS_PACKAGE,$(v)))
-	@mkdir -p $(@D)
-	@{ printf '$(FW_MANIFEST_HEADER)\n'; \
-	$(call fw_row,$(FW_IMG_DIR)/selftest.elf,selftest,$(FW_TIMEOUT_TEST),,,,,0,) \
-	$(foreach v,$(MBEDTLS_VERSIONS),\
-	  $(call fw_row,$(call fw_img,quick,$(v)),quick,$(FW_TIMEOUT_TEST),$(v),fast,,,0,) \
-	  $(call fw_row,$(call fw_img,fail-kat,$(v)),fail-kat,$(FW_TIMEOUT_TEST),$(v),fast,,,3,$(FW_HOOK_CASE)) \
-	  $(call fw_row,$(call fw_img,fail-fault,$(v)),fail-fault,$(FW_TIMEOUT_TEST),$(v),fast,,,4,$(FW_HOOK_CASE)) \
-	  $(call fw_row,$(call fw_img,fail-hang,$(v)),fail-hang,2,$(v),fast,,,timeout,$(FW_HOOK_CASE)) \
-	  $(call fw_row,$(call fw_img,fail-sig,$(v)),fail-kat,$(FW_TIMEOUT_TEST),$(v),fast,,,3,$(FW_HOOK_SIG_CASE)) \
-	  $(call fw_row,$(call fw_img,fail-pkhang,$(v)),fail-hang,3,$(v),fast,,,timeout,$(FW_HOOK_PK_CASE))) \
+	$(call fw_row,$(FW_IMG_DIR)/selftest.elf,selftest,$(FW_TIMEOUT_TEST),,,,,,0,) \
+	$(foreach lv,$(FW_LIB_VERSIONS),\
+	  $(call fw_row,$(call fw_img,quick,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),quick,$(FW_TIMEOUT_TEST),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,0,) \
+	  $(call fw_row,$(call fw_img,fail-kat,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-kat,$(FW_TIMEOUT_TEST),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,3,$(call fw_hook_case,$(call fw_lv,$(lv),1))) \
+	  $(call fw_row,$(call fw_img,fail-fault,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-fault,$(FW_TIMEOUT_TEST),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,4,$(call fw_hook_case,$(call fw_lv,$(lv),1))) \
+	  $(call fw_row,$(call fw_img,fail-hang,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-hang,2,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,timeout,$(call fw_hook_case,$(call fw_lv,$(lv),1))) \
+	  $(foreach x,$(call fw_quick_extra,$(call fw_lv,$(lv),1)),$(call fw_extra_row,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),$(x)))) \
 	} >$@.tmp && mv $@.tmp $@
 
 # Built through pattern rules only, but worth keeping for incremental builds.
-.SECONDARY: $(foreach v,$(MBEDTLS_VERSIONS),$(BUILD)/fw/mbedtls-$(v)/package.h \
-  $(foreach c,$(MBEDTLS_CONFIGS),$(foreach o,baseline $(FW_FP_OPS_$(v)_$(c)),$(FW_DIR)/obj/mbedtls-$(v)-$(c)/fp-$(o).o)))
+fw_secondary = $(BUILD)/fw/$(1)-$(3)/package.h \
+  $(foreach o,baseline $(FW_FP_OPS_$(1)_$(3)_$(4)),$(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-$(o).o)
+.SECONDARY: $(call fw_each_config,fw_secondary)
 
 FW_IMAGES := $(FW_IMAGES_ELF) $(FW_MANIFEST)
 FW_TEST_IMAGES := $(FW_TEST_IMAGES_ELF) $(FW_TEST_MANIFEST)
 
 .PHONY: fw fw-test fw-fetch fw-libs fw-clean fw-selftest fw-selftest-boards
-fw-fetch: $(foreach v,$(MBEDTLS_VERSIONS),$(call MBEDTLS_PACKAGE,$(v)))
-fw-libs: $(foreach v,$(MBEDTLS_VERSIONS),$(foreach c,$(MBEDTLS_CONFIGS),$(FW_LIB_$(v)_$(c))))
+fw-fetch: $(FW_PACKAGES)
+fw_lib_file = $(FW_LIB_$(1)_$(3)_$(4))
+fw-libs: $(call fw_each_config,fw_lib_file)
 fw: $(FW_IMAGES)
 fw-test: $(FW_TEST_IMAGES) fw-selftest-boards
 # The counter self test runs on every board (tests/firmware/counter.t).

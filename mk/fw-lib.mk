@@ -1,17 +1,21 @@
-# Builds one static library from every library/*.c of a source tree, or only
-# from the files named in ONLY (those that exist); run by mk/firmware.mk as a
-# sub-make once the sources are fetched (so the source list is known).
-# Variables: SRC_DIR, OBJ_DIR, LIB, CC, AR, CFLAGS, CONFIG_FILE (the Mbed TLS
-# configuration header) and ONLY (base names, optional).
-SRCS := $(if $(ONLY),$(wildcard $(patsubst %,$(SRC_DIR)/library/%.c,$(ONLY))),$(wildcard $(SRC_DIR)/library/*.c))
-OBJS := $(patsubst $(SRC_DIR)/library/%.c,$(OBJ_DIR)/%.o,$(SRCS))
-$(LIB): $(OBJS)
+# Builds one static library from the C sources of a fetched source tree; run
+# by mk/firmware.mk as a sub-make once the sources are fetched (so the source
+# list is known). Variables: SRC_DIR, OBJ_DIR, LIB, CC, AR, CFLAGS; SRC_SUBDIR
+# (default library/, Mbed TLS) and SRC_FILES (names in it, those present;
+# default every *.c); CONFIG_FILE, the Mbed TLS configuration header, when given;
+# HDRS, the port's configuration headers (every object depends on them, also
+# before the first build has written the dependency lists).
+SRC_SUBDIR ?= library
+SRCS := $(if $(SRC_FILES),$(wildcard $(addprefix $(SRC_DIR)/$(SRC_SUBDIR)/,$(SRC_FILES))),$(wildcard $(SRC_DIR)/$(SRC_SUBDIR)/*.c))
+OBJS := $(patsubst $(SRC_DIR)/$(SRC_SUBDIR)/%.c,$(OBJ_DIR)/%.o,$(SRCS))
+# The archive is remade when this file changes (the caller's rule depends on
+# it too and would otherwise run this sub-make every time).
+$(LIB): $(OBJS) $(firstword $(MAKEFILE_LIST))
 	@rm -f $@
-	$(AR) rcs $@ $^
-$(OBJ_DIR)/%.o: $(SRC_DIR)/library/%.c
+	@$(AR) rcs $@ $(OBJS)
+$(OBJ_DIR)/%.o: $(SRC_DIR)/$(SRC_SUBDIR)/%.c $(HDRS)
 	@mkdir -p $(@D)
-	@$(CC) $(CFLAGS) -DMBEDTLS_CONFIG_FILE='"$(CONFIG_FILE)"' -MD -MP -c $< -o $@
-# -MD, not -MMD: the configuration header is included from the library's
-# own headers, which come in through -isystem; -MMD would leave it out and a
-# configuration change would not rebuild the objects.
+	@$(CC) $(CFLAGS) $(if $(CONFIG_FILE),-DMBEDTLS_CONFIG_FILE='"$(CONFIG_FILE)"') -MD -MP -c $< -o $@
+# -MD, not -MMD: the library's headers come in through -isystem and include
+# the configuration header; -MMD would leave both out of the lists.
 -include $(OBJS:.o=.d)

@@ -46,9 +46,6 @@ CP_MBEDTLS_HASH(sha256, mbedtls_sha256_context, mbedtls_sha256, , 0)
 CP_MBEDTLS_HASH(sha384, mbedtls_sha512_context, mbedtls_sha512, , 1)
 CP_MBEDTLS_HASH(sha512, mbedtls_sha512_context, mbedtls_sha512, , 0)
 
-#define ENTRY(h, name, len, axis) \
-  { name, len, axis, cp_##h##_digest, cp_##h##_start, cp_##h##_update, cp_##h##_finish }
-
 #if MBEDTLS_VERSION_MAJOR >= 3
 #define CP_MBEDTLS_SHA3(bits)                                                  \
   int cp_sha3_##bits##_digest(const uint8_t *in, size_t len, uint8_t *out)     \
@@ -80,17 +77,9 @@ CP_MBEDTLS_SHA3(512)
 /* SHA-224/256 follow MBEDTLS_SHA256_SMALLER, SHA-384/512
  * MBEDTLS_SHA512_SMALLER: the configuration axis of the port. */
 const struct cp_hash cp_hashes[] = {
-  ENTRY(md5, "md5", 16, 0),
-  ENTRY(sha1, "sha1", 20, 0),
-  ENTRY(sha224, "sha224", 28, 1),
-  ENTRY(sha256, "sha256", 32, 1),
-  ENTRY(sha384, "sha384", 48, 1),
-  ENTRY(sha512, "sha512", 64, 1),
+  CP_HASH_ENTRIES_MD5_SHA2,
 #if MBEDTLS_VERSION_MAJOR >= 3
-  ENTRY(sha3_224, "sha3-224", 28, 0),
-  ENTRY(sha3_256, "sha3-256", 32, 0),
-  ENTRY(sha3_384, "sha3-384", 48, 0),
-  ENTRY(sha3_512, "sha3-512", 64, 0),
+  CP_HASH_ENTRIES_SHA3(0),
 #endif
   { 0 },
 };

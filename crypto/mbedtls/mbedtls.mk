@@ -54,9 +54,37 @@ MBEDTLS_HASHES_PLAIN_3.6.6 := md5 sha1 sha3-224 sha3-256 sha3-384 sha3-512
 
 MBEDTLS_SRC = $(FW_CACHE)/mbedtls/$(1)/src
 MBEDTLS_PACKAGE = $(FW_CACHE)/mbedtls/$(1)/package
+# A file the unpacked source must contain (crypto/fetch-source checks it).
+MBEDTLS_MARKER := include/mbedtls/version.h
 # Compiler options that select version $(1); the configuration is chosen by
 # -DMBEDTLS_CONFIG_FILE='"<configuration>.h"'.
 MBEDTLS_DEFS = -isystem $(call MBEDTLS_SRC,$(1))/include -I$(TOP)/crypto/mbedtls/config \
-  -DCP_MBEDTLS_MAJOR=$(MBEDTLS_MAJOR_$(1))
+  -DCP_MBEDTLS_MAJOR=$(MBEDTLS_MAJOR_$(1)) $(MBEDTLS_CONFIG_OPTS_$(2))
+# The port sources name the configuration header on the command line; the
+# library build passes it to mk/fw-lib.mk as CONFIG_FILE.
+MBEDTLS_PORT_DEFS = $(call MBEDTLS_DEFS,$(1),$(2)) -DMBEDTLS_CONFIG_FILE='"$(MBEDTLS_CONFIG_HEADER_$(2))"'
+# A public-key configuration: only its axis sources, linked whole over the
+# `fast` archive (MBEDTLS_AXIS_SRC above).
+mbedtls_pk = $(filter-out $(MBEDTLS_CONFIGS_SYM),$(1))
+MBEDTLS_LIB_VARS = CONFIG_FILE=$(MBEDTLS_CONFIG_HEADER_$(2)) \
+  $(if $(call mbedtls_pk,$(2)),SRC_FILES="$(addsuffix .c,$(MBEDTLS_AXIS_SRC))")
+MBEDTLS_LINK_BASE = $(if $(call mbedtls_pk,$(2)),$(FW_DIR)/lib/mbedtls-$(1)-fast.a)
+# The public-key drivers and their known answers (the other ports have none).
+$(foreach v,$(MBEDTLS_VERSIONS),$(eval MBEDTLS_BENCH_EXTRA_$(v) := bench/bench_ecc bench/bench_rsa bench/bench_dh bench/pk_common pk_vectors))
+# Failure images beyond the common ones (mk/firmware.mk): image:hook:case:expect.
+MBEDTLS_QUICK_EXTRA := fail-sig:kat:ecdsa-secp256r1-sha256-sign:3 fail-pkhang:hang:ecdsa-secp256r1-sha256-verify:timeout
+# Footprint operations and fields: each configuration group has its own
+# (mk/firmware.mk's fw_fp_ops arguments: prefix, version, configuration[, op]).
+MBEDTLS_FP_OPS = $(if $(filter $(3),$(MBEDTLS_CONFIGS_SYM)),$(FP_AES_OPS) $(call fp_hash_ops,$(MBEDTLS_HASHES_AXIS)) \
+    $(if $(filter fast,$(3)),$(FP_DES3_OPS) $(call fp_hash_ops,$(MBEDTLS_HASHES_PLAIN_$(2))))) \
+  $(if $(filter $(3),$(MBEDTLS_CONFIGS_ECC)),$(FP_ECC_OPS) $(if $(filter $(MBEDTLS_HOME_ECC),$(3)),$(FP_MONT_OPS))) \
+  $(if $(filter $(3),$(MBEDTLS_CONFIGS_RSA)),$(FP_RSA_OPS) $(if $(filter $(MBEDTLS_HOME_RSA),$(3)),$(FP_RSA_VERIFY_OPS)) \
+    $(if $(filter rsa-crt-%,$(3)),$(FP_DH_OPS)))
+mbedtls_fp_axes = $(if $(filter $(1),$(FP_AES_OPS) $(call fp_hash_ops,$(MBEDTLS_HASHES_AXIS))),configuration)$(strip \
+  $(if $(filter $(1),$(FP_ECC_OPS)),ecc)$(if $(filter $(1),$(FP_RSA_OPS)),rsa)$(if $(filter $(1),$(FP_DH_OPS)),dh))
+MBEDTLS_FP_FIELDS = $(FP_FIELDS_$(4))$(strip \
+  $(if $(filter configuration,$(call mbedtls_fp_axes,$(4))),$(,)configuration=$(MBEDTLS_CONFIG_LABEL_$(3))) \
+  $(if $(filter ecc dh,$(call mbedtls_fp_axes,$(4))),$(,)$(MBEDTLS_CONFIG_FIELDS_$(3))) \
+  $(if $(filter rsa,$(call mbedtls_fp_axes,$(4))),$(,)$(MBEDTLS_CONFIG_METHOD_$(3))$(,)$(MBEDTLS_CONFIG_FIELDS_$(3))))
 MBEDTLS_PORT_SRC := $(wildcard crypto/mbedtls/*.c)
 MBEDTLS_CONFIG_HDR := $(wildcard crypto/mbedtls/config/*.h)

@@ -15,6 +15,7 @@
  * axes the case names (CP_AXIS_* of ops.h). */
 struct cp_result {
   const char *family, *measure, *cipher_mode, *hash, *curve, *pkcs1, *operation;
+  const char *parameter_set;
   unsigned key_bits, modulus_bits, buffer_bytes, message_bytes, chunk_bytes;
   unsigned axes;
 };
@@ -85,6 +86,13 @@ void cp_pk_next(struct cp_case *c, const char *operation, cp_measured_fn *run,
 /* A copy of sig with one byte flipped, in cp_flipped. */
 extern uint8_t cp_flipped[512];
 const uint8_t *cp_pk_flip(const uint8_t *sig, size_t len);
+/* Families only some libraries have (public key, ops_edwards.h, ops_pq.h):
+ * the port runs the ones its library has from cp_bench_more, called after
+ * the others, and its .mk links their drivers (_BENCH_EXTRA_<v>). */
+void cp_bench_more(void);
+void cp_bench_eddsa(void);
+void cp_bench_xdh(void);
+void cp_bench_pq(void);
 
 /* Counting allocator (heap.c). */
 void cp_heap_reset_peak(void);

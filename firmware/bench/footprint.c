@@ -6,16 +6,26 @@
  * CP_FP_AES_CBC_DEC, CP_FP_DES3_CBC_ENC, CP_FP_DES3_CBC_DEC, CP_FP_AES_CCM_ENC,
  * CP_FP_AES_CCM_DEC, CP_FP_AES_GCM_ENC, CP_FP_AES_GCM_DEC, and
  * CP_FP_HASH_DIGEST=h, CP_FP_HASH_FLOW=h, CP_FP_HASH_FINISH=h for hash h;
- * public key, each with the set-up it needs (group and key, so that curve
- * parameters and tables count): CP_FP_ECDSA_SIGN, CP_FP_ECDSA_VERIFY (the
- * curve chosen at run time: ecp_group_load links every enabled curve anyway),
- * CP_FP_ECDH_KEYGEN=curve, CP_FP_ECDH_SHARED=curve, CP_FP_RSA_SIGN=pss,
+ * for the families of ops_edwards.h and ops_pq.h: CP_FP_ED25519_SIGN,
+ * CP_FP_ED25519_VERIFY, CP_FP_ED448_SIGN, CP_FP_ED448_VERIFY,
+ * CP_FP_X25519_PUBLIC, CP_FP_X25519_SHARED, CP_FP_X448_PUBLIC,
+ * CP_FP_X448_SHARED, CP_FP_MLDSA_KEYGEN, CP_FP_MLDSA_SIGN, CP_FP_MLDSA_VERIFY,
+ * CP_FP_MLKEM_KEYGEN, CP_FP_MLKEM_ENCAPS, CP_FP_MLKEM_DECAPS, CP_FP_LMS_VERIFY
+ * (parameter set chosen at run time: the code of all of them is linked);
+ * for public key (Mbed TLS), each with the set-up it needs (group and key, so
+ * that curve parameters and tables count): CP_FP_ECDSA_SIGN, CP_FP_ECDSA_VERIFY
+ * (the curve chosen at run time: ecp_group_load links every enabled curve
+ * anyway), CP_FP_ECDH_KEYGEN=curve, CP_FP_ECDH_SHARED=curve, CP_FP_RSA_SIGN=pss,
  * CP_FP_RSA_VERIFY=pss, CP_FP_DH_KEYGEN, CP_FP_DH_SHARED. */
 #include "ops.h"
+#include "ops_edwards.h"
+#include "ops_pq.h"
 
 uint8_t cp_fp_key[32], cp_fp_iv[16], cp_fp_in[2048], cp_fp_out[2048], cp_fp_tag[16];
 volatile size_t cp_fp_len, cp_fp_chunk;
 volatile unsigned cp_fp_key_bits;
+volatile size_t cp_fp_len2;
+int cp_fp_valid;
 union cp_hash_ctx cp_fp_ctx;
 struct cp_aead_args cp_fp_aead;
 uint8_t cp_fp_pk[1024];
@@ -62,6 +72,42 @@ int main(void)
       HASH_FN(CP_FP_HASH_FLOW, _finish)(&cp_fp_ctx, cp_fp_out);
 #elif defined(CP_FP_HASH_FINISH)
   r = HASH_FN(CP_FP_HASH_FINISH, _finish)(&cp_fp_ctx, cp_fp_out);
+#elif defined(CP_FP_ED25519_SIGN)
+  r = cp_ed25519_sign(cp_fp_key, cp_fp_iv, cp_fp_in, cp_fp_len, cp_fp_out);
+#elif defined(CP_FP_ED25519_VERIFY)
+  r = cp_ed25519_verify(cp_fp_key, cp_fp_in, cp_fp_len, cp_fp_out, &cp_fp_valid);
+#elif defined(CP_FP_ED448_SIGN)
+  r = cp_ed448_sign(cp_fp_key, cp_fp_iv, cp_fp_in, cp_fp_len, cp_fp_out);
+#elif defined(CP_FP_ED448_VERIFY)
+  r = cp_ed448_verify(cp_fp_key, cp_fp_in, cp_fp_len, cp_fp_out, &cp_fp_valid);
+#elif defined(CP_FP_X25519_PUBLIC)
+  r = cp_x25519_public(cp_fp_key, cp_fp_out);
+#elif defined(CP_FP_X25519_SHARED)
+  r = cp_x25519_shared(cp_fp_key, cp_fp_in, cp_fp_out);
+#elif defined(CP_FP_X448_PUBLIC)
+  r = cp_x448_public(cp_fp_key, cp_fp_out);
+#elif defined(CP_FP_X448_SHARED)
+  r = cp_x448_shared(cp_fp_key, cp_fp_in, cp_fp_out);
+#elif defined(CP_FP_MLDSA_KEYGEN)
+  size_t pl = cp_fp_len, sl = cp_fp_len2;
+  r = cp_mldsa_keygen(cp_fp_key_bits, cp_fp_key, cp_fp_out, &pl, cp_fp_in, &sl);
+#elif defined(CP_FP_MLDSA_SIGN)
+  size_t n = cp_fp_len2;
+  r = cp_mldsa_sign(cp_fp_key_bits, cp_fp_in, cp_fp_len, cp_fp_in, cp_fp_len, cp_fp_key, cp_fp_out, &n);
+#elif defined(CP_FP_MLDSA_VERIFY)
+  r = cp_mldsa_verify(cp_fp_key_bits, cp_fp_in, cp_fp_len, cp_fp_in, cp_fp_len, cp_fp_out,
+                      cp_fp_len2, &cp_fp_valid);
+#elif defined(CP_FP_MLKEM_KEYGEN)
+  size_t pl = cp_fp_len, sl = cp_fp_len2;
+  r = cp_mlkem_keygen(cp_fp_key_bits, cp_fp_key, cp_fp_out, &pl, cp_fp_in, &sl);
+#elif defined(CP_FP_MLKEM_ENCAPS)
+  size_t n = cp_fp_len2;
+  r = cp_mlkem_encaps(cp_fp_key_bits, cp_fp_in, cp_fp_len, cp_fp_key, cp_fp_out, &n, cp_fp_tag);
+#elif defined(CP_FP_MLKEM_DECAPS)
+  r = cp_mlkem_decaps(cp_fp_key_bits, cp_fp_in, cp_fp_len, cp_fp_in, cp_fp_len2, cp_fp_out);
+#elif defined(CP_FP_LMS_VERIFY)
+  r = cp_lms_verify(cp_fp_key_bits, cp_fp_key_bits, cp_fp_key, cp_fp_len, cp_fp_in, cp_fp_len,
+                    cp_fp_out, cp_fp_len2, &cp_fp_valid);
 #elif defined(CP_FP_ECDSA_SIGN)
   r = cp_rng_reset() || cp_ec_setup(0, cp_fp_curve) || cp_ec_set_private(0, cp_fp_key, cp_fp_len) ||
       cp_ecdsa_sign(0, cp_fp_in, cp_fp_len, cp_fp_out);

@@ -65,6 +65,18 @@ struct cp_hash {
   int (*update)(union cp_hash_ctx *ctx, const uint8_t *in, size_t len);
   int (*finish)(union cp_hash_ctx *ctx, uint8_t *out);
 };
+/* An entry of cp_hashes for hash h (CP_HASH_DECLARE's functions). */
+#define CP_HASH_ENTRY(h, name, len, axis) \
+  { name, len, axis, cp_##h##_digest, cp_##h##_start, cp_##h##_update, cp_##h##_finish }
+/* The entries every port shares: MD5 and SHA-1 (off the configuration
+ * axis), SHA-2 (on it), and SHA-3 with the port's own axis flag. */
+#define CP_HASH_ENTRIES_MD5_SHA2                                               \
+  CP_HASH_ENTRY(md5, "md5", 16, 0), CP_HASH_ENTRY(sha1, "sha1", 20, 0),        \
+  CP_HASH_ENTRY(sha224, "sha224", 28, 1), CP_HASH_ENTRY(sha256, "sha256", 32, 1), \
+  CP_HASH_ENTRY(sha384, "sha384", 48, 1), CP_HASH_ENTRY(sha512, "sha512", 64, 1)
+#define CP_HASH_ENTRIES_SHA3(axis)                                             \
+  CP_HASH_ENTRY(sha3_224, "sha3-224", 28, axis), CP_HASH_ENTRY(sha3_256, "sha3-256", 32, axis), \
+  CP_HASH_ENTRY(sha3_384, "sha3-384", 48, axis), CP_HASH_ENTRY(sha3_512, "sha3-512", 64, axis)
 /* The hashes the library offers, ended by a null name. */
 extern const struct cp_hash cp_hashes[];
 
@@ -123,6 +135,7 @@ enum {
   CP_AXIS_CURVEDEF = 4,      /* ECDSA, ECDH: curve_definition Low / High */
   CP_AXIS_METHOD = 8,        /* RSA: modexp_method crt / no-crt */
   CP_AXIS_IMPL = 16,         /* RSA, DH: modexp_impl Low / Mid / High */
+  CP_AXIS_VARIANT = 32,      /* ML-DSA, ML-KEM, HBS-LMS (wolfSSL): variant Small / Fast */
 };
 struct cp_axis_value {
   unsigned axis;
@@ -137,10 +150,24 @@ struct cp_axis_value {
 struct cp_library_info {
   const char *slug, *name, *version, *version_full, *package;
   const char *configuration, *configuration_meaning;
-  const char *group; /* the families the configuration varies: sym, ecc, rsa */
+  /* The families the configuration varies: sym, ecc, rsa; NULL when one
+   * configuration varies every family the image has (wolfSSL). */
+  const char *group;
   const struct cp_axis_value *axes;
   size_t naxes;
+  /* Families the suite has but this library version lacks (comma-separated)
+   * and why; NULL when none. */
+  const char *families_absent, *families_absent_note;
+  /* Run header texts that depend on the library: what the untimed first
+   * call absorbs, and which allocator hook the heap figures come from. */
+  const char *first_call_note, *heap_method;
+  const char *message_notes; /* how the cases call the library (CP_NOTES_SYM first) */
 };
 void cp_library_info(struct cp_library_info *info);
+/* The message notes of the families every port has. */
+#define CP_NOTES_SYM                                                           \
+  "CBC: whole message with context set-up and key schedule; CCM/GCM: one call" \
+  " on message_bytes with 16 bytes of AAD, a 12-byte nonce and a 16-byte tag,"  \
+  " key schedule included; hash tag-generation: only the finish call"
 
 #endif

@@ -79,6 +79,10 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
   key_str(2, "configuration", lib->configuration);
   key_str(2, "configuration_meaning", lib->configuration_meaning);
   report_axes(lib);
+  if (lib->families_absent) {
+    key_str(2, "families_absent", lib->families_absent);
+    key_str(2, "families_absent_note", lib->families_absent_note);
+  }
   printf("  toolchain:\n");
   key_str(4, "compiler", "arm-none-eabi-gcc " __VERSION__);
   key_str(4, "flags", CP_FW_FLAGS);
@@ -91,27 +95,11 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
   key_num(4, "icount_shift", CP_ICOUNT_SHIFT);
   key_num(4, "overhead", overhead);
   key_str(4, "first_call", "excluded");
-  key_str(4, "first_call_note", "each case runs once untimed first (its known-answer check, which"
-          " also builds Mbed TLS's AES tables on first use, 2.28's comb table of the curve's"
-          " generator when MBEDTLS_ECP_FIXED_POINT_OPTIM is 1, and the RSA and DH blinding values"
-          " of a key); figures are steady state with the group or key kept between calls, and"
-          " include the harness' call into the port, a few instructions");
+  key_str(4, "first_call_note", lib->first_call_note);
   key_str(2, "stack_method", "stack painted below the caller's frame, one call with SysTick"
           " interrupts off, deepest overwritten word");
-  key_str(2, "heap_method", "peak of live bytes requested through the library's calloc"
-          " (MBEDTLS_PLATFORM_CALLOC_MACRO) during one call; for ECDSA, ECDH, RSA and DH it"
-          " also counts what the kept group or key holds on the heap (key values, 2.28's comb"
-          " table)");
-  key_str(2, "message_notes", "CBC: whole message with context set-up and key schedule;"
-          " CCM/GCM: one call on message_bytes with 16 bytes of AAD, a 12-byte nonce and a"
-          " 16-byte tag, key schedule included; hash tag-generation: only the finish call;"
-          " ECDSA and RSA sign and verify a digest computed beforehand (SHA-256 of 32 bytes, or"
-          " SHA-384/512 for P-384/P-521), the signature as r||s (ECDSA); ECDH shared-secret parses"
-          " the peer's public key and computes the secret; DH uses RFC 2409 group 2 (1024 bits)"
-          " and RFC 3526 group 14 (2048 bits), g = 2, a private exponent as long as p;"
-          " randomness from a CTR_DRBG with a fixed seed, restarted before every call;"
-          " modexp_method crt = CRT private-key operation (MBEDTLS_RSA_NO_CRT undefined), no-crt ="
-          " MBEDTLS_RSA_NO_CRT");
+  key_str(2, "heap_method", lib->heap_method);
+  key_str(2, "message_notes", lib->message_notes);
   printf("results:\n");
 }
 
@@ -129,6 +117,7 @@ void cp_report_result(const struct cp_case *c,
   field_num("modulus_bits", r->modulus_bits);
   field_str("hash", r->hash);
   field_str("curve", r->curve);
+  field_str("parameter_set", r->parameter_set);
   field_num("buffer_bytes", r->buffer_bytes);
   field_num("message_bytes", r->message_bytes);
   field_num("chunk_bytes", r->chunk_bytes);
@@ -137,6 +126,7 @@ void cp_report_result(const struct cp_case *c,
   field_str("math_config", axis_of(r, CP_AXIS_MATH));
   field_str("curve_definition", axis_of(r, CP_AXIS_CURVEDEF));
   field_str("modexp_impl", axis_of(r, CP_AXIS_IMPL));
+  field_str("variant", axis_of(r, CP_AXIS_VARIANT));
   key_num(4, "instructions", instructions);
   key_num(4, "stack_bytes", stack_bytes);
   key_num(4, "heap_bytes", heap_bytes);

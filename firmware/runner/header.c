@@ -121,13 +121,15 @@ int cpr_header_build(cpr_header *h, char ***owned, const cpr_set *s, const cpr_h
     h->axes = s->axes;
     h->naxes = s->naxes;
 
-    /* notes: what the firmware says about its methods, and a per-image
-     * overhead when the images calibrated different ones */
-    static const char *const note_keys[] = { "stack_method", "heap_method", "message_notes" };
-    const char **notes = cp_xcalloc(5, sizeof *notes);
+    /* notes: what the firmware says about its methods and about families
+     * the library version lacks, and a per-image overhead when the images
+     * calibrated different ones */
+    static const char *const note_keys[] = { "stack_method", "heap_method", "message_notes",
+                                             "families_absent_note" };
+    const char **notes = cp_xcalloc(6, sizeof *notes);
     notes[h->nnotes++] = "Figures are executed instructions counted by QEMU (-icount), not cycles: the emulator "
                          "models no pipeline, no wait states and no caches.";
-    for (size_t i = 0; i < 3; i++) {
+    for (size_t i = 0; i < sizeof note_keys / sizeof note_keys[0]; i++) {
         const char *t = run_get(run, note_keys[i], NULL);
         if (t && *t)
             notes[h->nnotes++] = t;

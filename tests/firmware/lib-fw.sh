@@ -34,3 +34,58 @@ fw_reported() {
   awk -v id="$2" '/^  # case / { c = $3; next } /^  - family:/ && c == id { found = 1 } END { exit !found }' "$1"
 }
 fw_unreported() { ! fw_reported "$@"; }
+
+# fw_check_failures <library> <version> <dir> <other-case>: the failure
+# images of one library version (firmware/README.md, test hooks): a wrong
+# known answer exits 3 naming the hooked case, which is not reported while
+# <other-case> still is; a fault exits 4 through the fault handler with the
+# case announced last; a hang runs into the timeout.
+fw_check_failures() {
+  local lib=$1 v=$2 d=$3 other=$4 case_id rc
+  case_id=$(fw_field "fail-kat-$lib-$v.elf" case)
+  fw_run "fail-kat-$lib-$v.elf" "$d/kat.out" "$d/kat.err"
+  rc=$?
+  check "$lib $v: wrong known answer exits 3 (got $rc)" [ $rc -eq 3 ]
+  check "$lib $v: error line names $case_id" grep -qx "error: case $case_id: known-answer mismatch" "$d/kat.err"
+  check "$lib $v: failed case announced" grep -qx "  # case $case_id" "$d/kat.out"
+  check "$lib $v: failed case $case_id not reported" fw_unreported "$d/kat.out" "$case_id"
+  check "$lib $v: other cases still reported" fw_reported "$d/kat.out" "$other"
+
+  case_id=$(fw_field "fail-fault-$lib-$v.elf" case)
+  fw_run "fail-fault-$lib-$v.elf" "$d/fault.out" "$d/fault.err"
+  rc=$?
+  check "$lib $v: fault in $case_id exits 4 (got $rc)" [ $rc -eq 4 ]
+  check "$lib $v: fault reported" grep -q '^error: fault: ' "$d/fault.err"
+  check "$lib $v: the faulting case $case_id is the last one announced" \
+    [ "$(tail -n 1 "$d/fault.out")" = "  # case $case_id" ]
+
+  case_id=$(fw_field "fail-hang-$lib-$v.elf" case)
+  fw_run "fail-hang-$lib-$v.elf" "$d/hang.out" "$d/hang.err" 2
+  rc=$?
+  check "$lib $v: hang in $case_id runs into the timeout (got $rc)" [ $rc -eq 124 ]
+}
+
+# fw_check_quick <library> <version> <out> <err> <min-cases> <family>...: the
+# quick image of one library version ran: exit 0, no error lines, the
+# version and package it reports, every family given present, at least
+# <min-cases> cases each with a positive instruction count, never cycles.
+fw_check_quick() {
+  local lib=$1 v=$2 out=$3 err=$4 min=$5 rc fam cases counts
+  shift 5
+  fw_run "quick-$lib-$v.elf" "$out" "$err"
+  rc=$?
+  check "$lib $v: quick suite exits 0 (got $rc)" [ $rc -eq 0 ]
+  check "$lib $v: nothing on stderr" [ ! -s "$err" ]
+  check "$lib $v: library reports version $v" [ "$(yaml_value "$out" version)" = "$v" ]
+  check "$lib $v: package recorded" grep -q "^    package: \"$lib $v-" "$out"
+  for fam in "$@"; do
+    check "$lib $v: $fam results present" grep -q "^  - family: \"$fam\"" "$out"
+  done
+  for mode in CBC CCM GCM; do
+    check "$lib $v: AES $mode results present" grep -q "cipher_mode: \"$mode\"" "$out"
+  done
+  cases=$(grep -c '^  # case ' "$out")
+  counts=$(grep -c '^    instructions: [1-9][0-9]*$' "$out")
+  check "$lib $v: every case ($cases) has a positive instruction count" [ "$cases" -ge "$min" ] && [ "$cases" = "$counts" ]
+  check "$lib $v: no figure is called cycles" bash -c "! grep -q '^ *cycles:' '$out'"
+}

@@ -1,0 +1,11 @@
+/* Mbed TLS port: the families beyond the common suite that it has, the
+ * public-key ones (firmware/bench/main.c calls cp_bench_more after the
+ * common drivers). */
+#include "case.h"
+
+void cp_bench_more(void)
+{
+  cp_bench_ecc();
+  cp_bench_rsa();
+  cp_bench_dh();
+}

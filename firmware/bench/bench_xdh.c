@@ -1,0 +1,52 @@
+/* X25519 and X448 (RFC 7748): public key of a fixed scalar, and the shared
+ * secret with a peer's public key (key import included), each checked
+ * against OpenSSL's answer. */
+#include <stdio.h>
+#include "case.h"
+#include "vectors_edwards.h"
+
+struct xdh {
+  const char *curve;
+  const uint8_t *priv, *pub, *peer, *secret;
+  size_t len;
+  int (*public_key)(const uint8_t *priv, uint8_t *pub);
+  int (*shared)(const uint8_t *priv, const uint8_t *peer, uint8_t *secret);
+};
+
+static const struct xdh *cur;
+
+static void run_public(void *arg)
+{
+  struct cp_case *c = arg;
+  c->rc = cur->public_key(cur->priv, cp_out);
+}
+
+static void run_shared(void *arg)
+{
+  struct cp_case *c = arg;
+  c->rc = cur->shared(cur->priv, cur->peer, cp_out);
+}
+
+void cp_bench_xdh(void)
+{
+  static const struct xdh curves[] = {
+    { "x25519", cp_vec_x25519_priv, cp_vec_x25519_pub, cp_vec_x25519_peer, cp_vec_x25519_secret,
+      CP_X25519_KEY, cp_x25519_public, cp_x25519_shared },
+    { "x448", cp_vec_x448_priv, cp_vec_x448_pub, cp_vec_x448_peer, cp_vec_x448_secret,
+      CP_X448_KEY, cp_x448_public, cp_x448_shared },
+  };
+  for (size_t i = 0; i < sizeof curves / sizeof curves[0]; i++) {
+    cur = &curves[i];
+    for (int shared = 0; shared < 2; shared++) {
+      struct cp_case c = {
+        .r = { .family = "ECDH", .curve = cur->curve,
+               .operation = shared ? "shared-secret" : "public-key-generation", .axes = CP_AXIS_MATH },
+        .run = shared ? run_shared : run_public,
+        .expect = shared ? cur->secret : cur->pub,
+        .expect_len = cur->len,
+      };
+      snprintf(c.id, sizeof c.id, "%s-%s", cur->curve, shared ? "shared-secret" : "public-key");
+      cp_case_run(&c);
+    }
+  }
+}
