@@ -198,17 +198,19 @@ $(foreach o,$(FP_PQ_OPS),$(eval FP_AXIS_$(o) := variant))
 fw_fp_axis_ops = $(FP_AES_OPS) $(call fp_hash_ops,$($(1)_HASHES_AXIS)) $($(1)_FP_EXTRA_$(2))
 fw_fp_ops_plain = $(call fw_fp_axis_ops,$(1),$(2)) \
   $(if $(filter fast,$(3)),$(FP_DES3_OPS) $(call fp_hash_ops,$($(1)_HASHES_PLAIN_$(2))))
-fw_fp_fields_plain = $(FP_FIELDS_$(4))$(if $(filter $(4),$(call fw_fp_axis_ops,$(1),$(2))),$(,)$(or $(FP_AXIS_$(4)),configuration)=$($(1)_CONFIG_LABEL_$(3)))
+fw_fp_fields_plain = $(FP_FIELDS_$(4))$(if $(filter $(4),$(call fw_fp_axis_ops,$(1),$(2))),$(,)$(or $(FP_AXIS_$(4)),configuration)=$($(1)_CONFIG_LABEL_$(3)))$($(1)_FP_MORE_$(4))
 fw_fp_ops = $(call $(if $($(1)_FP_OPS),$(1)_FP_OPS,fw_fp_ops_plain),$(1),$(2),$(3))
 fw_fp_fields = $(call $(if $($(1)_FP_FIELDS),$(1)_FP_FIELDS,fw_fp_fields_plain),$(1),$(2),$(3),$(4))
 
-# Public key (Mbed TLS): the operation with the set-up it needs (group or
-# key), so that curve parameters and tables are charged to it.
+# Public key: the operation with the set-up it needs (group or key), so that
+# curve parameters and tables are charged to it. A port with one axis (the
+# plain fields above) labels them with math_config; _FP_MORE_<op> adds fields.
 FP_ECC_OPS := ecdsa-sign ecdsa-verify ecdh-keygen ecdh-shared
 FP_MONT_OPS := x25519-keygen x25519-shared x448-keygen x448-shared
 FP_RSA_OPS := rsa-v15-sign rsa-pss-sign
 FP_RSA_VERIFY_OPS := rsa-v15-verify rsa-pss-verify
 FP_DH_OPS := dh-keygen dh-shared
+$(foreach o,$(FP_ECC_OPS) $(FP_RSA_OPS) $(FP_RSA_VERIFY_OPS),$(eval FP_AXIS_$(o) := math_config))
 $(eval $(call fp_op,ecdsa-sign,-DCP_FP_ECDSA_SIGN,family=ECDSA$(,)operation=signature))
 $(eval $(call fp_op,ecdsa-verify,-DCP_FP_ECDSA_VERIFY,family=ECDSA$(,)operation=verification))
 $(eval $(call fp_op,ecdh-keygen,-DCP_FP_ECDH_KEYGEN=CP_P256,family=ECDH$(,)operation=public-key-generation))

@@ -5,7 +5,7 @@
 
 void cp_bench_more(void)
 {
-  cp_bench_ecc();
+  cp_bench_ecc(1);
   cp_bench_rsa();
   cp_bench_dh();
 }

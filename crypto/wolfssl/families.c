@@ -1,7 +1,8 @@
 /* wolfSSL port: the families beyond the common suite that this version has
  * (firmware/bench/main.c calls cp_bench_more after the common drivers).
  * 5.5.4 has no post-quantum code of its own (info.c says so in the run
- * header). */
+ * header). X25519 and X448 come from their own driver (wolfSSL's curve25519
+ * and curve448 API), so the ECC driver runs the Weierstrass curves only. */
 #include "case.h"
 
 void cp_bench_more(void)
@@ -11,4 +12,6 @@ void cp_bench_more(void)
 #if CP_WOLFSSL_PQ
   cp_bench_pq();
 #endif
+  cp_bench_ecc(0);
+  cp_bench_rsa();
 }

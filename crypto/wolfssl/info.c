@@ -17,8 +17,11 @@
 static const struct cp_axis_value axes[] = {
   { CP_AXIS_CONFIGURATION, "configuration", "AES HASH", CP_CONFIG_LABEL, CP_CONFIG_MEANING,
     CP_CONFIG_IS_DEFAULT },
-  { CP_AXIS_MATH, "math_config", "EdDSA ECDH", CP_CONFIG_LABEL, CP_CONFIG_MEANING,
+  { CP_AXIS_MATH, "math_config", "EdDSA ECDH ECDSA RSA", CP_CONFIG_LABEL, CP_CONFIG_MEANING,
     CP_CONFIG_IS_DEFAULT },
+  /* Identifying, like Mbed TLS's: wolfSSL's private-key operation always
+   * uses CRT here (RSA_LOW_MEM, which would not, is left undefined). */
+  { CP_AXIS_METHOD, "modexp_method", NULL, "crt", "CRT (RSA_LOW_MEM undefined)", 1 },
 #if CP_WOLFSSL_PQ
   { CP_AXIS_VARIANT, "variant", "ML-DSA ML-KEM HBS-LMS", CP_CONFIG_LABEL, CP_CONFIG_MEANING,
     CP_CONFIG_IS_DEFAULT },
@@ -37,6 +40,7 @@ void cp_library_info(struct cp_library_info *info)
     .configuration_meaning = CP_CONFIG_MEANING,
     .axes = axes,
     .naxes = sizeof axes / sizeof axes[0],
+    .knob = CP_AXIS_CONFIGURATION | CP_AXIS_MATH | CP_AXIS_VARIANT,
 #if !CP_WOLFSSL_PQ
     .families_absent = "ML-DSA, ML-KEM, HBS-LMS",
     .families_absent_note = "ML-DSA, ML-KEM and HBS-LMS are absent from this dataset: wolfSSL "
@@ -45,10 +49,17 @@ void cp_library_info(struct cp_library_info *info)
                             " wolfSSL's own ML-DSA, ML-KEM and LMS code arrived with 5.7",
 #endif
     .first_call_note = "each case runs once untimed first (its known-answer check); figures are"
-                       " steady state and include the harness' call into the port, a few"
-                       " instructions",
+                       " steady state with the ECC or RSA key kept between calls, and include"
+                       " the harness' call into the port, a few instructions",
     .heap_method = "peak of live bytes requested through the library's allocator"
-                   " (XMALLOC_OVERRIDE onto a counting calloc) during one call",
-    .message_notes = CP_NOTES_SYM,
+                   " (XMALLOC_OVERRIDE onto a counting calloc) during one call; for ECDSA,"
+                   " ECDH and RSA it also counts what the kept key holds on the heap",
+    .message_notes = CP_NOTES_SYM "; ECDSA and RSA sign and verify a digest computed"
+                     " beforehand (SHA-256 of 32 bytes, or SHA-384/512 for P-384/P-521), the"
+                     " ECDSA signature as r||s (wc_ecc_sign_hash_ex, no DER); ECDH shared-secret"
+                     " imports and checks the peer's public key and computes the secret; RSA"
+                     " keys are set from raw numbers (CRT values derived), PSS uses a salt as"
+                     " long as the hash, v1.5 signs the SHA-256 DigestInfo; randomness from a"
+                     " fixed-seed xorshift32 stream, restarted before every call",
   };
 }

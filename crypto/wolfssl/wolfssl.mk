@@ -18,9 +18,13 @@ WOLFSSL_CONFIG_LABEL_fast := Fast
 WOLFSSL_HASHES_AXIS := sha224 sha256 sha384 sha512 sha3-224 sha3-256 sha3-384 sha3-512
 WOLFSSL_HASHES_PLAIN_5.5.4 := md5 sha1
 WOLFSSL_HASHES_PLAIN_5.7.2 := md5 sha1
-WOLFSSL_FP_EXTRA_5.5.4 = $(FP_EDWARDS_OPS)
-WOLFSSL_FP_EXTRA_5.7.2 = $(FP_EDWARDS_OPS) $(FP_PQ_OPS)
-WOLFSSL_BENCH_EXTRA_5.5.4 := bench/bench_eddsa bench/bench_xdh vectors_edwards
+WOLFSSL_FP_EXTRA_5.5.4 = $(FP_EDWARDS_OPS) $(FP_ECC_OPS) $(FP_RSA_OPS) $(FP_RSA_VERIFY_OPS)
+WOLFSSL_FP_EXTRA_5.7.2 = $(WOLFSSL_FP_EXTRA_5.5.4) $(FP_PQ_OPS)
+# RSA signature footprints carry the method of the performance rows.
+WOLFSSL_FP_MORE_rsa-v15-sign := $(,)modexp_method=crt
+WOLFSSL_FP_MORE_rsa-pss-sign := $(,)modexp_method=crt
+WOLFSSL_BENCH_EXTRA_5.5.4 := bench/bench_eddsa bench/bench_xdh vectors_edwards \
+  bench/bench_ecc bench/bench_rsa bench/pk_common pk_vectors
 WOLFSSL_BENCH_EXTRA_5.7.2 := $(WOLFSSL_BENCH_EXTRA_5.5.4) bench/bench_pq
 
 # The failure images of `make test` break a case of a family Mbed TLS lacks.
@@ -36,7 +40,8 @@ WOLFSSL_LIB_FILES := aes.c des3.c md5.c sha.c sha256.c sha512.c sha3.c hash.c ra
   memory.c wc_port.c error.c logging.c wolfmath.c \
   curve25519.c ed25519.c fe_operations.c ge_operations.c fe_low_mem.c ge_low_mem.c \
   curve448.c ed448.c fe_448.c ge_448.c \
-  dilithium.c wc_kyber.c wc_kyber_poly.c wc_lms.c wc_lms_impl.c
+  dilithium.c wc_kyber.c wc_kyber_poly.c wc_lms.c wc_lms_impl.c \
+  ecc.c rsa.c sp_int.c sp_c32.c sp_cortexm.c
 # settings.h is forced in first: some sources (wc_lms_impl.c) include their
 # own header before it and would otherwise see no options at all.
 WOLFSSL_DEFS = -isystem $(call WOLFSSL_SRC,$(1)) -I$(TOP)/crypto/wolfssl/config/$(2) \

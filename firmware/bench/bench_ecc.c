@@ -99,11 +99,13 @@ static void setup(int slot, enum cp_curve curve, const struct cp_ec_vector *v)
     cp_harness_error("ECC key set-up failed");
 }
 
-void cp_bench_ecc(void)
+void cp_bench_ecc(int montgomery)
 {
   for (size_t i = 0; i < sizeof curves / sizeof curves[0]; i++) {
     const struct cp_ec_vector *v = &cp_vec_ec[curves[i].curve];
     int weierstrass = curves[i].hash != NULL;
+    if (!weierstrass && !montgomery)
+      continue;
     unsigned axes = weierstrass ? CP_AXIS_MATH | CP_AXIS_CURVEDEF : 0u;
     if (!curve_selected(curves[i].name, curves[i].hash, axes))
       continue;

@@ -40,8 +40,9 @@ static int in_configuration(const struct cp_case *c)
 {
   if (lib.group && strcmp(group_of(c->r.family), lib.group) != 0)
     return 0;
+  unsigned named = c->r.axes & lib.knob ? c->r.axes | lib.knob : c->r.axes;
   for (size_t i = 0; i < lib.naxes; i++)
-    if (!(c->r.axes & lib.axes[i].axis) && !lib.axes[i].home)
+    if (!(named & lib.axes[i].axis) && !lib.axes[i].home)
       return 0;
   return 1;
 }

@@ -155,6 +155,10 @@ struct cp_library_info {
   const char *group;
   const struct cp_axis_value *axes;
   size_t naxes;
+  /* Axes that one build switch moves together (wolfSSL's Small/Fast sets
+   * configuration, math_config and variant at once): a case that names one
+   * of them is at home in every image of the switch. 0: each axis alone. */
+  unsigned knob;
   /* Families the suite has but this library version lacks (comma-separated)
    * and why; NULL when none. */
   const char *families_absent, *families_absent_note;

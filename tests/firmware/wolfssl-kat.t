@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The quick suite of both wolfSSL versions passes its known-answer checks in
 # QEMU: one case or two per family, each with a positive instruction count.
+# ECDSA and RSA run on wolfSSL's single-precision math with the Fast label.
 # 5.7.2 has the post-quantum families; 5.5.4 has none of them and says so in
 # its run header. The sources come from the pinned Debian packages.
 source "$(dirname "$0")/../lib.sh"
@@ -11,7 +12,12 @@ for v in 5.5.4 5.7.2; do
   pkg=$(cat "$TOP/cache/wolfssl/$v/package" 2>/dev/null)
   check "wolfssl $v: revision recorded ($pkg)" bash -c "[[ '$pkg' =~ ^wolfssl\ ${v//./\\.}-[0-9A-Za-z.+~]+\$ ]]"
   out=$d/$v.out
-  fw_check_quick wolfssl "$v" "$out" "$d/$v.err" 13 AES 3DES HASH EdDSA ECDH
+  fw_check_quick wolfssl "$v" "$out" "$d/$v.err" 16 AES 3DES HASH EdDSA ECDH ECDSA RSA
+  check "wolfssl $v: ECDSA P-256 signature labelled with the math configuration" \
+    bash -c "grep -A8 '# case ecdsa-secp256r1-sha256-sign' '$out' | grep -q 'math_config: \"Fast\"'"
+  check "wolfssl $v: RSA signature says CRT and its math configuration" \
+    bash -c "grep -A10 '# case rsa-v1.5-1024-sign' '$out' | grep -q 'modexp_method: \"crt\"' &&
+             grep -A10 '# case rsa-v1.5-1024-sign' '$out' | grep -q 'math_config: \"Fast\"'"
   for what in 'hash: "sha3-256"' 'curve: "ed25519"' 'curve: "ed448"' 'curve: "x25519"' 'curve: "x448"'; do
     check "wolfssl $v: $what measured" grep -q "^    $what\$" "$out"
   done

@@ -37,9 +37,24 @@ void *cp_wolfssl_no_realloc(void *p, size_t n);
 unsigned cp_wolfssl_rand_block(unsigned char *out, unsigned sz);
 #define CUSTOM_RAND_GENERATE_BLOCK cp_wolfssl_rand_block
 
-/* No public-key math of its own is measured here (ECDSA, ECDH, RSA, DH are
- * not in the wolfSSL suite yet). */
-#define NO_RSA
+/* Public key: ECDSA and ECDH on P-256/384/521 and RSA up to 3072 bits on
+ * the single-precision (SP) code, with the timing and blinding defences a
+ * product would enable; multi-precision values in between on sp_int.c.
+ * The configuration picks the SP implementation (WOLFSSL_SP_SMALL C or
+ * Cortex-M assembly). Finite-field DH is not ported (NO_DH). wolfCrypt's
+ * DER code (asn.c) is left out: the adapters pass raw numbers. */
+#define HAVE_ECC
+#define HAVE_ECC384
+#define HAVE_ECC521
+#define ECC_TIMING_RESISTANT
+#define WC_RSA_BLINDING
+#define WC_RSA_PSS
+#define WOLFSSL_SP_MATH_ALL
+#define WOLFSSL_HAVE_SP_ECC
+#define WOLFSSL_HAVE_SP_RSA
+#define WOLFSSL_SP_384
+#define WOLFSSL_SP_521
+#define NO_ASN
 #define NO_DH
 #define NO_DSA
 #define NO_PWDBASED
