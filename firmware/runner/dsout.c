@@ -1,5 +1,8 @@
 #include "dsout.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #include "yamlout.h"
 
 static void result_line(cp_buf *b, const cpr_row *r)
@@ -72,6 +75,19 @@ void cpr_dataset_text(cp_buf *b, const cpr_header *h, const cpr_rows *rows)
             }
             cpr_yaml_kv(b, 4, "label", a->label);
             cpr_yaml_kv(b, 4, "meaning", a->meaning);
+        }
+    }
+    if (h->families_absent && *h->families_absent) {
+        cp_buf_puts(b, "families_absent:\n");
+        for (const char *p = h->families_absent; *p;) {
+            size_t n = strcspn(p, ",");
+            char *name = cp_xstrndup(p, n);
+            cp_buf_puts(b, "  - ");
+            cpr_yaml_str(b, name);
+            cp_buf_putc(b, '\n');
+            free(name);
+            p += n;
+            p += strspn(p, ", ");
         }
     }
     if (h->nnotes) {

@@ -23,6 +23,9 @@ typedef struct {
     size_t naxes;
     const char *const *notes;
     size_t nnotes;
+    /* families the library version lacks, as the firmware lists them
+     * ("ML-DSA, ML-KEM"), or NULL */
+    const char *families_absent;
 } cpr_header;
 
 void cpr_dataset_text(cp_buf *b, const cpr_header *h, const cpr_rows *rows);

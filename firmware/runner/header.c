@@ -120,6 +120,7 @@ int cpr_header_build(cpr_header *h, char ***owned, const cpr_set *s, const cpr_h
                                                                         ? facts->qemu_version_line : "QEMU"));
     h->axes = s->axes;
     h->naxes = s->naxes;
+    h->families_absent = run_get(run, "families_absent", NULL);
 
     /* notes: what the firmware says about its methods and about families
      * the library version lacks, and a per-image overhead when the images

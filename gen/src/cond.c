@@ -5,6 +5,20 @@
 
 #include "layout.h"
 
+/* $path=value: the scalar at path is value, or the sequence there has it
+ * (families_absent lists several). */
+static int holds(const cp_node *n, const char *value)
+{
+    if (n->kind == CP_SCALAR)
+        return strcmp(n->text, value) == 0;
+    if (n->kind != CP_SEQ)
+        return 0;
+    for (size_t i = 0; i < n->count; i++)
+        if (holds(n->items[i], value))
+            return 1;
+    return 0;
+}
+
 static int term(const char *t, const cp_fmt_ctx *ctx, cp_table_probe probe, void *arg, const cp_node *src,
                 cp_diag *diag)
 {
@@ -21,7 +35,7 @@ static int term(const char *t, const cp_fmt_ctx *ctx, cp_table_probe probe, void
             *eq++ = '\0';
         const cp_node *n = cp_fmt_lookup(ctx, path);
         if (eq)
-            r = n && n->kind == CP_SCALAR && strcmp(n->text, eq) == 0;
+            r = n && holds(n, eq);
         else
             r = n != NULL && !(n->kind == CP_SCALAR && cp_scalar_type_of(n) == CP_T_NULL);
         free(path);

@@ -10,7 +10,7 @@ BOARD_CODE_ORIGIN  := 0x00000000
 BOARD_CODE_LENGTH  := 4M
 BOARD_RAM_ORIGIN   := 0x20000000
 BOARD_RAM_LENGTH   := 4M
-BOARD_STACK_BYTES  := 32768
+BOARD_STACK_BYTES  := 131072
 # The nominal clock is the frequency QEMU gives the core of this machine (the
 # MPS2 images' 25 MHz SYSCLK); SysTick counts it. Time = instructions / clock
 # assumes one instruction per cycle, which is what the pages must say.

@@ -10,7 +10,7 @@ BOARD_CODE_ORIGIN  := 0x10000000
 BOARD_CODE_LENGTH  := 4M
 BOARD_RAM_ORIGIN   := 0x38000000
 BOARD_RAM_LENGTH   := 2M
-BOARD_STACK_BYTES  := 32768
+BOARD_STACK_BYTES  := 131072
 # The nominal clock is the frequency QEMU gives the core of this machine (the
 # AN505 image's 20 MHz SYSCLK); SysTick counts it. Time = instructions / clock
 # assumes one instruction per cycle, which is what the pages must say.
