@@ -39,6 +39,16 @@ void cp_library_info(struct cp_library_info *info)
     .group = CP_CONFIG_GROUP,
     .axes = axes,
     .naxes = sizeof axes / sizeof axes[0],
+#if MBEDTLS_VERSION_MAJOR >= 3
+    .families_absent = "EdDSA, ML-DSA, ML-KEM",
+    .families_absent_note = "EdDSA, ML-DSA and ML-KEM are absent from this dataset: Mbed TLS has no"
+                            " implementation of them; its LMS verification (since 3.3) is not in"
+                            " the suite yet",
+#else
+    .families_absent = "EdDSA, ML-DSA, ML-KEM, HBS-LMS",
+    .families_absent_note = "EdDSA, ML-DSA, ML-KEM and HBS-LMS are absent from this dataset: Mbed"
+                            " TLS 2.28 has no implementation of them (LMS arrived with 3.3)",
+#endif
     .first_call_note = "each case runs once untimed first (its known-answer check, which"
                        " also builds Mbed TLS's AES tables on first use, 2.28's comb table of the"
                        " curve's generator when MBEDTLS_ECP_FIXED_POINT_OPTIM is 1, and the RSA and"
