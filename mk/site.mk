@@ -3,7 +3,7 @@ DATASETS := $(sort $(wildcard data/*/*/dataset.yaml))
 
 .PHONY: site
 site: $(CRYPTOPERF)
-	$(CRYPTOPERF) render --data data --templates templates --out site
+	$(CRYPTOPERF) render --prune --data data --templates templates --out site
 
 # Refresh the golden pages of tests/golden/render.t after an intended change
 # of the output (review the diff before committing).

@@ -16,6 +16,7 @@
 #include "gnuplot.h"
 #include "layout.h"
 #include "page.h"
+#include "prune.h"
 #include "render.h"
 #include "schema.h"
 #include "site_index.h"
@@ -24,7 +25,7 @@
 
 static const char usage[] =
     "usage: cryptoperf render [--data DIR] [--templates DIR] [--out DIR] [--schema FILE] [--timing]\n"
-    "                         [DATASET...]\n"
+    "                         [--prune] [DATASET...]\n"
     "\n"
     "Writes the pages of each DATASET (a dataset.yaml; default: every\n"
     "DIR/<series>/<library>-<version>/dataset.yaml of --data) as\n"
@@ -60,6 +61,11 @@ static const char usage[] =
     "  --out DIR        output folder (default: site)\n"
     "  --schema FILE    the schema (default: $CRYPTOPERF_SCHEMA, else\n"
     "                   " DEFAULT_SCHEMA ")\n"
+    "  --prune          then delete the .wiki, .md, .html and .svg files under\n"
+    "                   OUT that this run did not write (pages of removed\n"
+    "                   datasets, charts of rows that are gone) and folders\n"
+    "                   left empty, so OUT is exactly what the data makes;\n"
+    "                   only without DATASET arguments\n"
     "  --timing         print on stderr the time spent loading and validating\n"
     "                   the datasets, building the pages, drawing the charts\n"
     "                   (gnuplot) and writing the files\n"
@@ -88,6 +94,8 @@ typedef struct {
     cp_dataset *sets;   /* the valid datasets, kept for the diff pages */
     size_t nsets;
     cp_gnuplot *gnuplot;       /* started at the first chart */
+    char **charts;             /* the chart files of the run (--prune keeps them) */
+    size_t ncharts;
     int charts_failed;
     double load_s, render_s, chart_s;   /* --timing */
 } job;
@@ -144,6 +152,8 @@ static int draw_charts(job *j, const cp_page *page, const cp_layout *l, const ch
             c->group_min = l->group_min;
             if (cp_gnuplot_render(j->gnuplot, c, dir) != 0)
                 j->charts_failed = 1;
+            j->charts = cp_xrealloc(j->charts, (j->ncharts + 1) * sizeof *j->charts);
+            j->charts[j->ncharts++] = cp_xasprintf("%s/%s", dir, c->file);
         }
     return j->charts_failed ? -1 : 0;
 }
@@ -369,20 +379,40 @@ static void job_free(job *j)
         free(j->out[i].data);
     }
     free(j->out);
+    for (size_t i = 0; i < j->ncharts; i++)
+        free(j->charts[i]);
+    free(j->charts);
     cp_site_index_free(j->index);
     for (size_t i = 0; i < j->nsets; i++)
         cp_dataset_free(&j->sets[i]);
     free(j->sets);
 }
 
+/* --prune: every file of the run is kept, the rest of its kinds goes. */
+static int prune_stale(job *j, const char *outdir)
+{
+    size_t n = 0;
+    char **keep = cp_xcalloc(j->nout + j->ncharts + 1, sizeof *keep);
+    for (size_t i = 0; i < j->nout; i++)
+        keep[n++] = j->out[i].path;
+    for (size_t i = 0; i < j->ncharts; i++)
+        keep[n++] = j->charts[i];
+    long removed = cp_prune_stale(outdir, keep, n, stderr);
+    free(keep);
+    if (removed > 0)
+        fprintf(stderr, "cryptoperf render: removed %ld stale file%s under %s\n", removed, removed == 1 ? "" : "s",
+                outdir);
+    return removed < 0 ? -1 : 0;
+}
+
 static int run(int argc, char **argv)
 {
     const char *schema_path = NULL, *data = "data", *templates = "templates", *outdir = "site";
-    int first = 1, timing = 0;
+    int first = 1, timing = 0, prune = 0;
     for (; first < argc && argv[first][0] == '-'; first++) {
         const char *a = argv[first];
-        if (!strcmp(a, "--timing")) {
-            timing = 1;
+        if (!strcmp(a, "--timing") || !strcmp(a, "--prune")) {
+            *(a[2] == 't' ? &timing : &prune) = 1;
             continue;
         }
         const char **dst = !strcmp(a, "--schema") ? &schema_path
@@ -407,6 +437,8 @@ static int run(int argc, char **argv)
     glob_t g = { 0 };
     char **paths = argv + first;
     size_t npaths = (size_t)(argc - first);
+    if (prune && npaths > 0)
+        return usage_error("--prune renders every dataset of --data: it takes no DATASET", "");
     if (npaths == 0) {
         char *pattern = cp_xasprintf("%s/*/*/dataset.yaml", data);
         int grc = glob(pattern, 0, NULL, &g);
@@ -426,6 +458,11 @@ static int run(int argc, char **argv)
         fprintf(stderr, "cryptoperf render: cannot use the schema %s\n", schema_path);
         return CP_EXIT_USAGE;
     }
+    /* pruning compares the paths this run writes with what it finds */
+    char *out_norm = cp_xstrdup(outdir);
+    for (size_t n = strlen(out_norm); n > 1 && out_norm[n - 1] == '/'; n--)
+        out_norm[n - 1] = '\0';
+    outdir = out_norm;
     job j = { 0 };
     j.index = cp_site_index_new(outdir);
     int status = CP_EXIT_OK;
@@ -465,7 +502,10 @@ static int run(int argc, char **argv)
                     "timing: load+validate %.3f s, build+format pages %.3f s, charts (gnuplot) %.3f s, write pages %.3f s\n",
                     j.load_s, j.render_s - j.chart_s, j.chart_s + finish_s, now() - t);
     }
+    if (status == CP_EXIT_OK && prune && prune_stale(&j, outdir) != 0)
+        status = CP_EXIT_USAGE;
     job_free(&j);
+    free(out_norm);
     return status;
 }
 
