@@ -422,20 +422,48 @@ static int eval_seg(const seg *s, const cp_fmt_ctx *ctx, cp_buf *out)
     return rc;
 }
 
+/* Text between two placeholders separates them: it is written only when
+ * placeholders on both sides produced text, and when optional ones in
+ * between were empty, the separator that followed the last written value
+ * is the one kept ("{a?} / {b?}" gives "a", "b" or "a / b", never a
+ * dangling " / "). Text before the first or after the last placeholder is
+ * always written. */
+static int separates(const cp_cellfmt *f, size_t i)
+{
+    return i > 0 && i + 1 < f->nsegs && f->segs[i - 1].kind != SEG_TEXT && f->segs[i + 1].kind != SEG_TEXT;
+}
+
 int cp_cellfmt_eval(const cp_cellfmt *f, const cp_fmt_ctx *ctx, cp_buf *out)
 {
     size_t start = out->len;
+    int wrote_value = 0;
+    const char *sep = NULL;   /* waiting for the next value */
     for (size_t i = 0; i < f->nsegs; i++) {
         const seg *s = &f->segs[i];
         if (s->kind == SEG_TEXT) {
-            cp_buf_puts(out, s->text);
+            if (!separates(f, i))
+                cp_buf_puts(out, s->text);
+            else if (wrote_value && !sep)
+                sep = s->text;
             continue;
         }
+        size_t before = out->len;
+        if (sep)
+            cp_buf_puts(out, sep);
+        size_t at = out->len;
         if (eval_seg(s, ctx, out) != 0 && !s->optional) {
             out->len = start;
             if (out->data)
                 out->data[start] = '\0';
             return 1;
+        }
+        if (out->len == at) {   /* empty: the separator waits for a value */
+            out->len = before;
+            if (out->data)
+                out->data[before] = '\0';
+        } else {
+            wrote_value = 1;
+            sep = NULL;
         }
     }
     return 0;

@@ -238,7 +238,16 @@ int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds,
                              s.value_src[b]->mark.line, value);
                 rc = -1;
             }
-            cp_chart_set(c, cat, cp_chart_series(c, series), v, value ? value : l->missing);
+            size_t ser = cp_chart_series(c, series);
+            if (cp_chart_get(c, cat, ser)) {
+                /* two results on one bar: the chart would show only one of them */
+                cp_diag_node(diag, ds->results[r].node, "chart",
+                             "expected one result per bar of chart '%s', found a second for '%s' / '%s' (tables.yaml"
+                             " line %u: add the field that tells them apart to split, category or bars)",
+                             c->title, c->categories[cat], series, s.value_src[b]->mark.line);
+                rc = -1;
+            }
+            cp_chart_set(c, cat, ser, v, value ? value : l->missing);
             free(series);
             free(value);
         }

@@ -19,8 +19,9 @@ typedef struct {
 } cp_chart_list;
 
 /* Appends to out the charts of table `name` for ds (none when the table
- * has no `chart:`). 0, or -1 after reporting a malformed chart entry or a
- * value that is not a number. */
+ * has no `chart:`). 0, or -1 after reporting a malformed chart entry, a
+ * value that is not a number, or two results on one bar (the chart would
+ * silently show one of them). */
 int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds, const char *name, cp_diag *diag);
 void cp_chart_list_free(cp_chart_list *list);
 

@@ -9,6 +9,7 @@
 #include "layout.h"
 #include "page.h"
 #include "chart.h"
+#include "chart_build.h"
 #include "render.h"
 #include "table.h"
 
@@ -72,6 +73,8 @@ static const char tables_text[] =
     "    select: {family: ML-DSA}\n"
     "    columns:\n"
     "      - [Function, \"{operation|op} {variant?}\"]\n"
+    "      - [Joined, \"{parameter_set}\\n{key_bits?} / {variant?}\"]\n"
+    "      - [Either, \"{key_bits?} / {variant?}\"]\n"
     "  pv:\n"
     "    select: {family: HASH}\n"
     "    missing: \"-\"\n"
@@ -83,6 +86,11 @@ static const char tables_text[] =
     "      - [Clock, \"{system.core_clock_hz|mhz} MHz\"]\n"
     "      - {label: Bank, value: \"{system.dual_bank}\", when: \"$provenance.kind=imported\"}\n"
     "      - {label: Library, value: \"{library.name}\", note: \"{library.version}\"}\n"
+    "  clash:\n"
+    "    select: {family: ML-DSA}\n"
+    "    columns: [[Set, \"{parameter_set}\"]]\n"
+    "    chart: {split: \"{family}\", title: T, category: \"{parameter_set}\", bars: [[\"{variant?}\", \"{@count}\"]],"
+    " ylabel: n, name: {mcu: M, library: L, family: \"{family}\"}}\n"
     "  none:\n"
     "    select: {family: RSA}\n"
     "    columns: [[A, \"{modulus_bits}\"]]\n"
@@ -199,6 +207,13 @@ static void test_list_table(void **state)
     build(&t, "fn");
     assert_string_equal(cp_table_cell(&t, 0, 0)->text, "Signature Low RAM");
     assert_string_equal(cp_table_cell(&t, 1, 0)->text, "Verify");   /* no dangling space */
+    /* text between placeholders separates values: kept only between two
+     * written ones, the one after the last written value when optional
+     * ones in between are empty */
+    assert_string_equal(cp_table_cell(&t, 0, 1)->text, "ML-DSA-44\nLow RAM");
+    assert_string_equal(cp_table_cell(&t, 1, 1)->text, "ML-DSA-44");
+    assert_string_equal(cp_table_cell(&t, 0, 2)->text, "Low RAM");
+    assert_string_equal(cp_table_cell(&t, 1, 2)->text, "");   /* optional only: empty, not missing */
     cp_table_free(&t);
 
     build(&t, "none");
@@ -236,6 +251,36 @@ static void test_config_rows(void **state)
     assert_string_equal(cp_table_cell(&t, 2, 1)->text, "L|b");
     assert_string_equal(cp_table_cell(&t, 2, 1)->note, "1");
     cp_table_free(&t);
+}
+
+/* Signature (variant Low RAM) and verification (no variant) land on
+ * different bars of the ML-DSA-44 group; a key generation without variant
+ * would land on the verification's: an error, not a lost value. */
+static void test_chart_clash(void **state)
+{
+    (void)state;
+    cp_chart_list charts = { 0 };
+    capture c;
+    capture_open(&c);
+    assert_int_equal(cp_chart_build(&charts, &layout, &ds, "clash", &c.diag), 0);
+    assert_int_equal(charts.n, 1);
+    cp_chart_list_free(&charts);
+
+    /* the results list ends where `pages:` begins: two more results there,
+     * a keygen without variant shares the verification's bar */
+    cp_dataset two;
+    const char *pages = strstr(dataset_text, "pages:\n");
+    char *joined = cp_xasprintf("%.*s  - {family: ML-DSA, kind: performance, parameter_set: ML-DSA-44,"
+                                " operation: key-generation, instructions: 2}\n%s",
+                                (int)(pages - dataset_text), dataset_text, pages);
+    cp_diag d = { stderr, 0 };
+    assert_int_equal(cp_dataset_load_ex(&two, "two.yaml", joined, strlen(joined), NULL, 0, &d), 0);
+    assert_int_equal(cp_chart_build(&charts, &layout, &two, "clash", &c.diag), -1);
+    assert_non_null(strstr(capture_text(&c), "expected one result per bar of chart 'T', found a second for 'ML-DSA-44'"));
+    cp_chart_list_free(&charts);
+    cp_dataset_free(&two);
+    free(joined);
+    capture_close(&c);
 }
 
 static void test_undefined_table(void **state)
@@ -420,6 +465,7 @@ int main(void)
         cmocka_unit_test(test_list_table),
         cmocka_unit_test(test_pivot),
         cmocka_unit_test(test_config_rows),
+        cmocka_unit_test(test_chart_clash),
         cmocka_unit_test(test_undefined_table),
         cmocka_unit_test(test_wiki_escape),
         cmocka_unit_test(test_md_escape),
