@@ -15,7 +15,6 @@
 #include "schema.h"
 #include "util.h"
 
-#define DEFAULT_SCHEMA "schema/dataset.schema.json"
 
 static const char usage[] =
     "usage: cryptoperf diff [options] OLD NEW\n"
@@ -58,7 +57,7 @@ static const char usage[] =
     "                   removed) has one of these marks, e.g. --fail-on worse\n"
     "  --cross-series   allow OLD and NEW of different series\n"
     "  --schema FILE    the schema (default: $CRYPTOPERF_SCHEMA, else\n"
-    "                   " DEFAULT_SCHEMA ")\n"
+    "                   " CP_DEFAULT_SCHEMA ")\n"
     "\n"
     "output (YAML; JSON has the same structure): format, old and new (path,\n"
     "series, library, version, mcu, counter), thresholds, totals (old_rows,\n"
@@ -83,18 +82,6 @@ typedef struct {
     const char *paths[2];
 } options;
 
-static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int usage_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("cryptoperf diff: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputs("\n(try cryptoperf help diff)\n", stderr);
-    va_end(ap);
-    return CP_EXIT_USAGE;
-}
-
 /* s as a message shows data: quoted, control characters escaped, cut */
 static char *quoted(const char *s)
 {
@@ -111,7 +98,7 @@ static int parse_fail_on(options *o, const char *spec)
         cp_diff_mark m = cp_diff_mark_by_name(name);
         if (m == CP_MARK_COUNT) {
             char *q = quoted(name);
-            usage_error("--fail-on: unknown mark %s (expected better, worse, unchanged, not-comparable, added or "
+            cp_usage_error("diff", "--fail-on: unknown mark %s (expected better, worse, unchanged, not-comparable, added or "
                         "removed)",
                         q);
             free(q);
@@ -148,7 +135,7 @@ static int parse_options(options *o, int argc, char **argv)
         const char *a = argv[i], *v;
         if (only_paths || a[0] != '-' || !a[1]) {
             if (npaths == 2)
-                return usage_error("expected two datasets, found another: %s", a);
+                return cp_usage_error("diff", "expected two datasets, found another: %s", a);
             o->paths[npaths++] = a;
         } else if (!strcmp(a, "--")) {
             only_paths = 1;
@@ -157,11 +144,11 @@ static int parse_options(options *o, int argc, char **argv)
         } else if ((v = option_value(argc, argv, &i, "--threshold"))) {
             char err[512];
             if (cp_diff_thresholds_parse(&o->thresholds, v, err, sizeof err))
-                return usage_error("%s", err);
+                return cp_usage_error("diff", "%s", err);
         } else if ((v = option_value(argc, argv, &i, "--format"))) {
             if (strcmp(v, "yaml") && strcmp(v, "json")) {
                 char *q = quoted(v);
-                usage_error("--format: expected yaml or json, found %s", q);
+                cp_usage_error("diff", "--format: expected yaml or json, found %s", q);
                 free(q);
                 return CP_EXIT_USAGE;
             }
@@ -178,11 +165,11 @@ static int parse_options(options *o, int argc, char **argv)
         } else if ((v = option_value(argc, argv, &i, "--schema"))) {
             o->schema_path = v;
         } else {
-            return usage_error("unknown option or missing value: %s", a);
+            return cp_usage_error("diff", "unknown option or missing value: %s", a);
         }
     }
     if (npaths != 2)
-        return usage_error("expected two datasets (OLD NEW), found %s", npaths ? "one" : "none");
+        return cp_usage_error("diff", "expected two datasets (OLD NEW), found %s", npaths ? "one" : "none");
     return CP_EXIT_OK;
 }
 
@@ -199,10 +186,7 @@ static char *dataset_path(const char *arg)
 static int load_both(cp_dataset ds[2], const options *o)
 {
     const char *schema_path = o->schema_path;
-    if (!schema_path) {
-        const char *env = getenv("CRYPTOPERF_SCHEMA");
-        schema_path = env && *env ? env : DEFAULT_SCHEMA;
-    }
+    schema_path = cp_schema_path(schema_path);
     memset(ds, 0, 2 * sizeof *ds);
     cp_schema *schema = cp_schema_load(schema_path, stderr);
     if (!schema) {

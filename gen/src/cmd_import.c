@@ -16,7 +16,6 @@
 #include "schema.h"
 #include "util.h"
 
-#define DEFAULT_SCHEMA "schema/dataset.schema.json"
 
 static const char usage[] =
     "usage: cryptoperf import --header HEADER.yaml -o OUT.yaml [--schema FILE] RESULTS.csv\n"
@@ -40,7 +39,8 @@ static const char usage[] =
     "options:\n"
     "  --header FILE   the dataset header (required)\n"
     "  -o FILE         the dataset to write (required)\n"
-    "  --schema FILE   JSON Schema to check against (default " DEFAULT_SCHEMA ")\n"
+    "  --schema FILE   JSON Schema to check against (default: $CRYPTOPERF_SCHEMA,\n"
+    "                  else " CP_DEFAULT_SCHEMA ")\n"
     "\n"
     "exit status: 0 written (or already up to date), 1 invalid data, 2 usage or I/O error\n";
 
@@ -60,7 +60,6 @@ static int bad_usage(const char *what, const char *arg)
 static int parse_options(int argc, char **argv, options *o)
 {
     memset(o, 0, sizeof *o);
-    o->schema = DEFAULT_SCHEMA;
     int only_files = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -93,6 +92,7 @@ static int parse_options(int argc, char **argv, options *o)
         return bad_usage("missing -o OUT.yaml", NULL);
     if (!o->csv)
         return bad_usage("missing RESULTS.csv", NULL);
+    o->schema = cp_schema_path(o->schema);
     return CP_EXIT_OK;
 }
 

@@ -168,12 +168,6 @@ static char *read_password(const char *file, size_t *size)
 }
 
 /* "cryptoperf publish: <subject><what>" and a pointer to the help. */
-static int usage_error(const char *subject, const char *what)
-{
-    fprintf(stderr, "cryptoperf publish: %s%s\n(try cryptoperf help publish)\n", subject, what);
-    return CP_EXIT_USAGE;
-}
-
 static int run(int argc, char **argv)
 {
     const char *api = NULL, *user = NULL, *password_file = NULL, *prefix = "Cryptoperf/";
@@ -185,27 +179,28 @@ static int run(int argc, char **argv)
             break;
         }
         if (!strncmp(a, "--password", 10) && strncmp(a, "--password-file", 15))
-            return usage_error(a, ": refused: a password on the command line is visible to every "
-                                  "user of the machine; use --password-file FILE or " PASSWORD_ENV);
+            return cp_usage_error("publish",
+                                  "%s: refused: a password on the command line is visible to every user of"
+                                  " the machine; use --password-file FILE or " PASSWORD_ENV, a);
         const char **slot = !strcmp(a, "--api")             ? &api
                             : !strcmp(a, "--user")          ? &user
                             : !strcmp(a, "--password-file") ? &password_file
                             : !strcmp(a, "--prefix")        ? &prefix
                                                             : NULL;
         if (!slot)
-            return usage_error(a, ": unknown option");
+            return cp_usage_error("publish", "%s: unknown option", a);
         if (i + 1 >= argc)
-            return usage_error(a, " needs a value");
+            return cp_usage_error("publish", "%s needs a value", a);
         *slot = argv[++i];
     }
     if (!api)
-        return usage_error("--api URL", " is required");
+        return cp_usage_error("publish", "--api URL is required");
     if (strncmp(api, "http://", 7) && strncmp(api, "https://", 8))
-        return usage_error(api, ": expected an http:// or https:// URL of api.php");
+        return cp_usage_error("publish", "%s: expected an http:// or https:// URL of api.php", api);
     if (!user)
-        return usage_error("--user NAME", " is required");
+        return cp_usage_error("publish", "--user NAME is required");
     if (i >= argc)
-        return usage_error("no page set folder given", "");
+        return cp_usage_error("publish", "no page set folder given");
 
     size_t nsets = (size_t)(argc - i);
     cp_page_set *sets = cp_xcalloc(nsets, sizeof *sets);

@@ -21,7 +21,6 @@
 #include "schema.h"
 #include "site_index.h"
 
-#define DEFAULT_SCHEMA "schema/dataset.schema.json"
 
 static const char usage[] =
     "usage: cryptoperf render [--data DIR] [--templates DIR] [--out DIR] [--schema FILE] [--timing]\n"
@@ -60,7 +59,7 @@ static const char usage[] =
     "  --templates DIR  layouts (default: templates)\n"
     "  --out DIR        output folder (default: site)\n"
     "  --schema FILE    the schema (default: $CRYPTOPERF_SCHEMA, else\n"
-    "                   " DEFAULT_SCHEMA ")\n"
+    "                   " CP_DEFAULT_SCHEMA ")\n"
     "  --prune          then delete the .wiki, .md, .html and .svg files under\n"
     "                   OUT that this run did not write (pages of removed\n"
     "                   datasets, charts of rows that are gone) and folders\n"
@@ -72,12 +71,6 @@ static const char usage[] =
     "\n"
     "exit status: 0 written, 1 some dataset invalid, 2 usage error, a template\n"
     "problem or a file that cannot be read or written\n";
-
-static int usage_error(const char *what, const char *arg)
-{
-    fprintf(stderr, "cryptoperf render: %s%s\n(try cryptoperf help render)\n", what, arg);
-    return CP_EXIT_USAGE;
-}
 
 typedef struct {
     char *path;
@@ -425,26 +418,23 @@ static int run(int argc, char **argv)
             break;
         }
         if (!dst)
-            return usage_error("unknown option ", a);
+            return cp_usage_error("render", "unknown option %s", a);
         if (first + 1 >= argc)
-            return usage_error("needs a value after ", a);
+            return cp_usage_error("render", "needs a value after %s", a);
         *dst = argv[++first];
     }
-    if (!schema_path) {
-        const char *env = getenv("CRYPTOPERF_SCHEMA");
-        schema_path = env && *env ? env : DEFAULT_SCHEMA;
-    }
+    schema_path = cp_schema_path(schema_path);
     glob_t g = { 0 };
     char **paths = argv + first;
     size_t npaths = (size_t)(argc - first);
     if (prune && npaths > 0)
-        return usage_error("--prune renders every dataset of --data: it takes no DATASET", "");
+        return cp_usage_error("render", "--prune renders every dataset of --data: it takes no DATASET");
     if (npaths == 0) {
         char *pattern = cp_xasprintf("%s/*/*/dataset.yaml", data);
         int grc = glob(pattern, 0, NULL, &g);
         free(pattern);
         if (grc != 0 && grc != GLOB_NOMATCH)
-            return usage_error("cannot list the datasets of ", data);
+            return cp_usage_error("render", "cannot list the datasets of %s", data);
         if (grc == GLOB_NOMATCH) {
             fprintf(stderr, "cryptoperf render: no dataset in %s\n", data);
             return CP_EXIT_OK;

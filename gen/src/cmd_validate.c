@@ -8,7 +8,6 @@
 #include "dataset.h"
 #include "schema.h"
 
-#define DEFAULT_SCHEMA "schema/dataset.schema.json"
 
 static const char usage[] =
     "usage: cryptoperf validate [--schema FILE] DATASET...\n"
@@ -26,16 +25,10 @@ static const char usage[] =
     "\n"
     "options:\n"
     "  --schema FILE  the schema (default: $CRYPTOPERF_SCHEMA, else\n"
-    "                 " DEFAULT_SCHEMA " in the current folder)\n"
+    "                 " CP_DEFAULT_SCHEMA " in the current folder)\n"
     "\n"
     "exit status: 0 all valid, 1 some dataset invalid, 2 usage error or a\n"
     "file (dataset or schema) that cannot be read\n";
-
-static int usage_error(const char *what, const char *arg)
-{
-    fprintf(stderr, "cryptoperf validate: %s%s\n(try cryptoperf help validate)\n", what, arg);
-    return CP_EXIT_USAGE;
-}
 
 static int run(int argc, char **argv)
 {
@@ -49,20 +42,17 @@ static int run(int argc, char **argv)
         }
         if (!strcmp(a, "--schema")) {
             if (first + 1 >= argc)
-                return usage_error("needs a file after ", a);
+                return cp_usage_error("validate", "needs a file after %s", a);
             schema_path = argv[++first];
         } else if (!strncmp(a, "--schema=", 9)) {
             schema_path = a + 9;
         } else {
-            return usage_error("unknown option ", a);
+            return cp_usage_error("validate", "unknown option %s", a);
         }
     }
     if (first >= argc)
-        return usage_error("no dataset given", "");
-    if (!schema_path) {
-        const char *env = getenv("CRYPTOPERF_SCHEMA");
-        schema_path = env && *env ? env : DEFAULT_SCHEMA;
-    }
+        return cp_usage_error("validate", "no dataset given");
+    schema_path = cp_schema_path(schema_path);
     cp_schema *schema = cp_schema_load(schema_path, stderr);
     if (!schema) {
         fprintf(stderr, "cryptoperf validate: cannot use the schema %s\n", schema_path);

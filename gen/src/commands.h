@@ -12,6 +12,16 @@ typedef struct {
     int (*run)(int argc, char **argv);   /* argv[0] is the command name */
 } cp_command;
 
+/* Reports a usage problem of `cryptoperf command` with a pointer to its
+ * help on stderr; returns CP_EXIT_USAGE. */
+int cp_usage_error(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The schema a command validates against: its --schema option when given,
+ * else $CRYPTOPERF_SCHEMA, else CP_DEFAULT_SCHEMA (relative to the current
+ * folder, i.e. the top of the tree). */
+#define CP_DEFAULT_SCHEMA "schema/dataset.schema.json"
+const char *cp_schema_path(const char *option);
+
 extern const cp_command cp_cmd_validate;
 extern const cp_command cp_cmd_import;
 extern const cp_command cp_cmd_render;
