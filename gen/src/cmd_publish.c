@@ -64,7 +64,7 @@ static bool same_text(const char *local, const char *remote)
     return n == m && memcmp(local, remote, n) == 0;
 }
 
-static int publish_chart(mw_session *s, const cp_page_set *set, const cp_chart *c, progress *p)
+static int publish_chart(mw_session *s, const cp_page_set *set, const cp_chart_file *c, progress *p)
 {
     char remote[41];
     if (mw_file_sha1(s, c->name, remote))

@@ -23,7 +23,7 @@ static void sha1_hex(const char *data, size_t len, char out[41])
 
 static int by_name(const void *a, const void *b)
 {
-    return strcmp(((const cp_chart *)a)->name, ((const cp_chart *)b)->name);
+    return strcmp(((const cp_chart_file *)a)->name, ((const cp_chart_file *)b)->name);
 }
 
 char *cp_page_set_name(const char *dir)
@@ -89,7 +89,7 @@ int cp_page_set_load(const char *dir, cp_page_set *set, FILE *err)
             cap = cap ? 2 * cap : 8;
             set->charts = cp_xrealloc(set->charts, cap * sizeof *set->charts);
         }
-        cp_chart *c = &set->charts[set->ncharts++];
+        cp_chart_file *c = &set->charts[set->ncharts++];
         memset(c, 0, sizeof *c);
         c->name = cp_xstrdup(e->d_name);
         c->path = cp_xasprintf("%s/%s", dir, e->d_name);
@@ -130,7 +130,7 @@ static unsigned check_charts(const cp_page_set *sets, size_t n, FILE *err)
         for (size_t j = 0; j < sets[i].ncharts; j++)
             for (size_t k = i; k < n; k++)
                 for (size_t l = k == i ? j + 1 : 0; l < sets[k].ncharts; l++) {
-                    const cp_chart *a = &sets[i].charts[j], *b = &sets[k].charts[l];
+                    const cp_chart_file *a = &sets[i].charts[j], *b = &sets[k].charts[l];
                     if (strcmp(a->name, b->name) || !strcmp(a->sha1, b->sha1))
                         continue;
                     fprintf(err,

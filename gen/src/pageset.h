@@ -14,14 +14,14 @@ typedef struct {
     char *data;
     size_t len;
     char sha1[41];    /* of data, lower-case hex: what MediaWiki reports */
-} cp_chart;
+} cp_chart_file;   /* a chart as publish uploads it (chart.h has the drawn model) */
 
 typedef struct {
     char *dir;
     char *name;       /* "series/library-version" */
     char *summary;    /* an edit summary naming the dataset and version */
     char *text;       /* index.wiki */
-    cp_chart *charts; /* sorted by name */
+    cp_chart_file *charts; /* sorted by name */
     size_t ncharts;
 } cp_page_set;
 

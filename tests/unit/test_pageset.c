@@ -94,13 +94,13 @@ static void refuses_folder_without_index(void **state)
 static void chart_name_clash(void **state)
 {
     (void)state;
-    cp_chart a = { .path = "x/a/c.svg", .name = "c.svg", .sha1 = "1111" };
-    cp_chart same = { .path = "x/b/c.svg", .name = "c.svg", .sha1 = "1111" };
-    cp_chart other = { .path = "x/c/c.svg", .name = "c.svg", .sha1 = "2222" };
-    cp_chart d = { .path = "x/c/d.svg", .name = "d.svg", .sha1 = "3333" };
+    cp_chart_file a = { .path = "x/a/c.svg", .name = "c.svg", .sha1 = "1111" };
+    cp_chart_file same = { .path = "x/b/c.svg", .name = "c.svg", .sha1 = "1111" };
+    cp_chart_file other = { .path = "x/c/c.svg", .name = "c.svg", .sha1 = "2222" };
+    cp_chart_file d = { .path = "x/c/d.svg", .name = "d.svg", .sha1 = "3333" };
     cp_page_set sets[3] = { { .name = "s/a", .charts = &a, .ncharts = 1 },
                             { .name = "s/b", .charts = &same, .ncharts = 1 },
-                            { .name = "s/c", .charts = (cp_chart[]){ other, d }, .ncharts = 2 } };
+                            { .name = "s/c", .charts = (cp_chart_file[]){ other, d }, .ncharts = 2 } };
     capture c;
     capture_open(&c);
     /* the same chart in two sets is fine; a different one under its name is not */
