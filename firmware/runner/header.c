@@ -176,8 +176,10 @@ char *cpr_command_first_line(char *const argv[])
 }
 
 /* What goes into an image: firmware and port sources and their make rules;
- * the runner itself does not. */
-#define FIRMWARE_PATHS "firmware", "crypto", "mk/firmware.mk", ":(glob)mk/fw-*.mk", ":(exclude)firmware/runner"
+ * the runner itself and the documentation do not (a README edit must not
+ * make every dataset look stale). */
+#define FIRMWARE_PATHS \
+    "firmware", "crypto", "mk/firmware.mk", ":(glob)mk/fw-*.mk", ":(exclude)firmware/runner", ":(exclude,glob)**/*.md"
 
 char *cpr_git_revision(const char *top)
 {

@@ -25,7 +25,8 @@ void cpr_header_release(cpr_header *h, char **owned);
  * run or fails. */
 char *cpr_command_first_line(char *const argv[]);
 /* The short hash of the last commit of top that changed the firmware
- * (firmware/, crypto/, mk/firmware.mk, mk/fw-*.mk; not the runner), with
+ * (firmware/, crypto/, mk/firmware.mk, mk/fw-*.mk; not the runner, not
+ * the *.md files), with
  * "-dirty" when those have uncommitted changes; NULL outside a git tree. */
 char *cpr_git_revision(const char *top);
 
