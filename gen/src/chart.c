@@ -45,36 +45,121 @@ void cp_chart_free(cp_chart *c)
     for (size_t i = 0; i < c->npoints; i++)
         free(c->points[i].label);
     free(c->points);
+    free(c->cat_index.slots);
+    free(c->ser_index.slots);
+    free(c->point_index.slots);
     free(c);
 }
 
-/* Linear: a chart has tens of categories at most. */
-static size_t intern(char ***v, size_t *n, const char *text)
+static size_t hash_text(const char *s)
 {
-    for (size_t i = 0; i < *n; i++)
-        if (!strcmp((*v)[i], text))
-            return i;
+    size_t h = 14695981039346656037u;   /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+static size_t hash_point(size_t cat, size_t ser)
+{
+    return (cat * 1099511628211u) ^ (ser * 14695981039346656037u + 0x9e3779b97f4a7c15u);
+}
+
+/* The slot of the entry `same` accepts, or the free slot it would take. */
+static size_t *find_slot(const cp_chart_index *ix, size_t hash, int (*same)(const void *, size_t), const void *key)
+{
+    size_t mask = ix->cap - 1;
+    for (size_t i = hash & mask;; i = (i + 1) & mask)
+        if (ix->slots[i] == 0 || same(key, ix->slots[i] - 1))
+            return &ix->slots[i];
+}
+
+/* Keeps ix at most half full for n + 1 entries, rebuilding it with rehash. */
+static void make_room(cp_chart_index *ix, size_t n, void (*rehash)(cp_chart_index *, void *), void *arg)
+{
+    if (2 * (n + 1) <= ix->cap)
+        return;
+    free(ix->slots);
+    ix->cap = ix->cap ? 2 * ix->cap : 64;
+    ix->slots = cp_xcalloc(ix->cap, sizeof *ix->slots);
+    rehash(ix, arg);
+}
+
+typedef struct {
+    char **v;
+    const char *text;
+} text_key;
+
+static int same_text(const void *key, size_t i)
+{
+    const text_key *k = key;
+    return strcmp(k->v[i], k->text) == 0;
+}
+
+typedef struct {
+    char ***v;
+    size_t *n;
+} text_list;
+
+static void rehash_texts(cp_chart_index *ix, void *arg)
+{
+    text_list *l = arg;
+    for (size_t i = 0; i < *l->n; i++) {
+        text_key k = { *l->v, (*l->v)[i] };
+        *find_slot(ix, hash_text(k.text), same_text, &k) = i + 1;
+    }
+}
+
+static size_t intern(char ***v, size_t *n, cp_chart_index *ix, const char *text)
+{
+    text_list l = { v, n };
+    make_room(ix, *n, rehash_texts, &l);
+    text_key k = { *v, text };
+    size_t *slot = find_slot(ix, hash_text(text), same_text, &k);
+    if (*slot)
+        return *slot - 1;
     *v = cp_xrealloc(*v, (*n + 1) * sizeof **v);
     (*v)[*n] = cp_xstrdup(text);
-    return (*n)++;
+    *slot = ++*n;
+    return *n - 1;
 }
 
 size_t cp_chart_category(cp_chart *c, const char *text)
 {
-    return intern(&c->categories, &c->ncat, text);
+    return intern(&c->categories, &c->ncat, &c->cat_index, text);
 }
 
 size_t cp_chart_series(cp_chart *c, const char *text)
 {
-    return intern(&c->series, &c->nser, text);
+    return intern(&c->series, &c->nser, &c->ser_index, text);
+}
+
+typedef struct {
+    const cp_chart *c;
+    size_t cat, ser;
+} point_key;
+
+static int same_point(const void *key, size_t i)
+{
+    const point_key *k = key;
+    return k->c->points[i].cat == k->cat && k->c->points[i].ser == k->ser;
+}
+
+static void rehash_points(cp_chart_index *ix, void *arg)
+{
+    const cp_chart *c = arg;
+    for (size_t i = 0; i < c->npoints; i++) {
+        point_key k = { c, c->points[i].cat, c->points[i].ser };
+        *find_slot(ix, hash_point(k.cat, k.ser), same_point, &k) = i + 1;
+    }
 }
 
 const cp_chart_point *cp_chart_get(const cp_chart *c, size_t cat, size_t ser)
 {
-    for (size_t i = 0; i < c->npoints; i++)
-        if (c->points[i].cat == cat && c->points[i].ser == ser)
-            return &c->points[i];
-    return NULL;
+    if (!c->point_index.cap)
+        return NULL;
+    point_key k = { c, cat, ser };
+    size_t *slot = find_slot(&c->point_index, hash_point(cat, ser), same_point, &k);
+    return *slot ? &c->points[*slot - 1] : NULL;
 }
 
 void cp_chart_set(cp_chart *c, size_t cat, size_t ser, double value, const char *label)
@@ -82,6 +167,9 @@ void cp_chart_set(cp_chart *c, size_t cat, size_t ser, double value, const char 
     cp_chart_point *p = (cp_chart_point *)cp_chart_get(c, cat, ser);
     if (!p) {
         c->points = cp_xrealloc(c->points, (c->npoints + 1) * sizeof *c->points);
+        make_room(&c->point_index, c->npoints, rehash_points, c);
+        point_key k = { c, cat, ser };
+        *find_slot(&c->point_index, hash_point(cat, ser), same_point, &k) = c->npoints + 1;
         p = &c->points[c->npoints++];
         p->cat = cat;
         p->ser = ser;

@@ -21,6 +21,14 @@ typedef struct {
     char *label;        /* the text above the bar, e.g. "11 667"; NULL: from value */
 } cp_chart_point;
 
+/* Open-addressing index (entry + 1, 0 = free) of a chart's categories,
+ * series or points: lookups stay constant-time however many rows a table
+ * has (a chart of 20 000 bars would otherwise cost quadratic time). */
+typedef struct {
+    size_t *slots;
+    size_t cap;
+} cp_chart_index;
+
 typedef struct {
     char *file;         /* file name, no folder (chart_name.h) */
     char *title;        /* "AES CBC encryption, sole buffer" */
@@ -36,6 +44,7 @@ typedef struct {
     size_t nser;
     cp_chart_point *points;  /* a (category, series) pair without a point is a missing value */
     size_t npoints;
+    cp_chart_index cat_index, ser_index, point_index;
 } cp_chart;
 
 /* A chart with copies of the texts (subtitle and xlabel may be NULL). */

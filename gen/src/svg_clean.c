@@ -153,8 +153,14 @@ int cp_svg_clean(cp_buf *out, const char *svg, const char *title, const char **w
      * series names mangled (enhanced-text markup stripped even in
      * noenhanced mode) */
     const char *p = tag_end + 1;
+    /* each search runs again only once p has passed its hit: searching
+     * both every time would rescan the rest of a large chart per element */
+    const char *t = strstr(p, "<title>"), *d = strstr(p, "<desc>");
     for (;;) {
-        const char *t = strstr(p, "<title>"), *d = strstr(p, "<desc>");
+        if (t && t < p)
+            t = strstr(p, "<title>");
+        if (d && d < p)
+            d = strstr(p, "<desc>");
         const char *from = t && (!d || t < d) ? t : d;
         const char *close = from == t ? "</title>" : "</desc>";
         const char *to = from ? strstr(from, close) : NULL;
