@@ -404,8 +404,12 @@ static int run(int argc, char **argv)
     int first = 1, timing = 0, prune = 0;
     for (; first < argc && argv[first][0] == '-'; first++) {
         const char *a = argv[first];
-        if (!strcmp(a, "--timing") || !strcmp(a, "--prune")) {
-            *(a[2] == 't' ? &timing : &prune) = 1;
+        if (!strcmp(a, "--timing")) {
+            timing = 1;
+            continue;
+        }
+        if (!strcmp(a, "--prune")) {
+            prune = 1;
             continue;
         }
         const char **dst = !strcmp(a, "--schema") ? &schema_path
