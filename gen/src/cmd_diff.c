@@ -15,7 +15,6 @@
 #include "schema.h"
 #include "util.h"
 
-
 static const char usage[] =
     "usage: cryptoperf diff [options] OLD NEW\n"
     "\n"

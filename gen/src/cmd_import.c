@@ -16,7 +16,6 @@
 #include "schema.h"
 #include "util.h"
 
-
 static const char usage[] =
     "usage: cryptoperf import --header HEADER.yaml -o OUT.yaml [--schema FILE] RESULTS.csv\n"
     "\n"

@@ -21,7 +21,6 @@
 #include "schema.h"
 #include "site_index.h"
 
-
 static const char usage[] =
     "usage: cryptoperf render [--data DIR] [--templates DIR] [--out DIR] [--schema FILE] [--timing]\n"
     "                         [--prune] [DATASET...]\n"
@@ -216,7 +215,6 @@ static char *page_dir(const cp_dataset *ds, const char *outdir)
     free(version);
     return dir;
 }
-
 
 /* 0 ok, CP_EXIT_INVALID or CP_EXIT_USAGE */
 static int render_one(job *j, const char *path, const cp_schema *schema, const char *templates, const char *outdir)

@@ -8,7 +8,6 @@
 #include "dataset.h"
 #include "schema.h"
 
-
 static const char usage[] =
     "usage: cryptoperf validate [--schema FILE] DATASET...\n"
     "\n"
