@@ -42,7 +42,7 @@ FW_CFLAGS := $(BOARD_CPU_FLAGS) $(FW_OPT) -g -std=c11 -Wall -Wextra -Werror -Wsh
   -DCP_BOARD='"$(BOARD)"' -DCP_CORE='"$(BOARD_CORE)"' -DCP_QEMU_MACHINE='"$(BOARD_QEMU_MACHINE)"' \
   -DCP_CLOCK_HZ=$(BOARD_CLOCK_HZ) -DCP_CLOCK_NOTE='"$(BOARD_CLOCK_NOTE)"' \
   -DCP_ICOUNT_SHIFT=$(BOARD_ICOUNT_SHIFT) -DCP_FW_FLAGS='"$(FW_FLAGS_TEXT)"'
-FW_LDFLAGS := $(BOARD_CPU_FLAGS) --specs=rdimon.specs -nostartfiles -Wl,--gc-sections \
+FW_LDFLAGS := $(BOARD_CPU_FLAGS) --specs=rdimon.specs -nostartfiles -Wl,--gc-sections -Wl,--wrap=_write \
   -T $(FW_DIR)/link.ld
 FW_BOARD_MK := firmware/boards/$(BOARD)/board.mk
 # Test hooks (firmware/README.md) for the bench images, e.g.

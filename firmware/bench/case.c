@@ -163,5 +163,6 @@ void cp_suite_begin(void)
 
 int cp_suite_end(void)
 {
+  cp_report_end();
   return failures ? CP_EXIT_KAT : CP_EXIT_OK;
 }

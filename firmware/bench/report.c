@@ -4,6 +4,8 @@
 #include <string.h>
 #include "report.h"
 
+static unsigned long results_printed;
+
 #define STR(x) #x
 #define XSTR(x) STR(x)
 
@@ -107,6 +109,7 @@ void cp_report_result(const struct cp_case *c,
                       uint32_t instructions, uint32_t stack_bytes, uint32_t heap_bytes)
 {
   const struct cp_result *r = &c->r;
+  results_printed++;
   key_str(2, "- family", r->family);
   key_str(4, "kind", "performance");
   field_str("measure", r->measure);
@@ -130,4 +133,12 @@ void cp_report_result(const struct cp_case *c,
   key_num(4, "instructions", instructions);
   key_num(4, "stack_bytes", stack_bytes);
   key_num(4, "heap_bytes", heap_bytes);
+}
+
+void cp_report_end(void)
+{
+  fflush(stdout);
+  printf("end: {results: %lu, bytes: %lu, crc32: \"%08lx\"}\n", results_printed,
+         (unsigned long)cp_console_bytes(), (unsigned long)cp_console_crc32());
+  fflush(stdout);
 }

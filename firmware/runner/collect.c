@@ -262,7 +262,8 @@ static int add_result(cpr_collection *c, cpr_set *s, const cp_node *res)
     return c->errors == before ? 0 : -1;
 }
 
-void cpr_collect_output(cpr_collection *c, const cpr_image *im, const char *name, const char *out, size_t len)
+void cpr_collect_output(cpr_collection *c, const cpr_image *im, const char *name, const char *out, size_t len,
+                        unsigned long announced)
 {
     c->docs = cp_xrealloc(c->docs, (c->ndocs + 1) * sizeof *c->docs);
     cp_doc *doc = &c->docs[c->ndocs++];
@@ -278,6 +279,12 @@ void cpr_collect_output(cpr_collection *c, const cpr_image *im, const char *name
         complain(c, "%s: expected a YAML mapping with a 'run' mapping and a 'results' list, found %s", name,
                  !root ? "no document" : "something else");
         return;
+    }
+    if (results->count != announced) {
+        char loc[512];
+        where(loc, sizeof loc, results);
+        complain(c, "%s: results: expected %lu results as the end line says, found %zu", loc, announced,
+                 results->count);
     }
     check_identity(c, im, run, name);
     cpr_set *s = set_for(c, im);
