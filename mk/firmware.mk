@@ -86,10 +86,15 @@ FW_PACKAGES := $(foreach l,$(FW_LIBS),$(foreach v,$($(call fw_uc,$(l))_VERSIONS)
 
 # ---- known answers (host tool, OpenSSL) ----
 FW_VEC_TOOLS := mkvectors mkvectors_edwards
+# mkpkvectors also links the runner's OpenSSL signature check, to verify the
+# signatures it makes for the firmware to accept.
+FW_VEC_EXTRA_mkpkvectors := firmware/runner/sigcheck.c
 $(addprefix $(FW_VEC_DIR)/,$(FW_VEC_TOOLS) mkpkvectors): $(FW_VEC_DIR)/%: firmware/vectors/%.c firmware/vectors/emit.c \
-    firmware/vectors/emit.h firmware/bench/vectors.h firmware/bench/vectors_edwards.h firmware/bench/pk_vectors.h
+    firmware/vectors/emit.h firmware/bench/vectors.h firmware/bench/vectors_edwards.h firmware/bench/pk_vectors.h \
+    firmware/runner/sigcheck.c firmware/runner/sigcheck.h
 	@mkdir -p $(@D)
-	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -o $@ $< firmware/vectors/emit.c -lcrypto
+	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -Ifirmware/runner -o $@ $< \
+	  firmware/vectors/emit.c $(FW_VEC_EXTRA_$*) -lcrypto
 $(patsubst mk%,$(FW_VEC_DIR)/%.c,$(FW_VEC_TOOLS)): $(FW_VEC_DIR)/%.c: $(FW_VEC_DIR)/mk%
 	$< $@.tmp && mv $@.tmp $@
 $(FW_VEC_DIR)/pk_vectors.c: $(FW_VEC_DIR)/mkpkvectors
@@ -141,6 +146,7 @@ FW_HOOK_DEF_kat := CP_BREAK_KAT
 FW_HOOK_DEF_fault := CP_FAULT_CASE
 FW_HOOK_DEF_hang := CP_HANG_CASE
 FW_HOOK_DEF_half := CP_HALF_CASE
+FW_HOOK_DEF_halfdigest := CP_HALF_CASE
 # (A static pattern: a plain one would offer make a way to "remake" the .d
 # files it includes, through case-*.d.o.)
 FW_CASE_HOOK_OBJ = $(sort $(foreach l,$(FW_LIBS),$(foreach k,kat fault hang half,$(FW_DIR)/obj/case-$(k)@$(call fw_hook_case_of,$(l),$(k)).o) \

@@ -65,6 +65,11 @@ void cp_bench_eddsa(void)
         .expect_len = verify ? sizeof valid_answer : cur->sig_len,
         .check = verify ? verify_rejects_forgery : NULL,
       };
+      const struct cp_evidence evidence = { cur->curve, cur->pub, cp_vec_ed_msg,
+                                            cur->sig_len == CP_ED25519_SIG ? CP_ED25519_KEY : CP_ED448_KEY,
+                                            CP_VEC_ED_MSG_LEN, cur->sig_len };
+      if (!verify)
+        c.evidence = &evidence;
       snprintf(c.id, sizeof c.id, "%s-%s-%u", cur->curve, verify ? "verify" : "sign",
                CP_VEC_ED_MSG_LEN);
       if (cp_case_selected(&c) && cur->set_key(verify ? NULL : cur->priv, cur->pub) != 0)

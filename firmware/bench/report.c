@@ -20,6 +20,14 @@ static void key_str(int indent, const char *key, const char *value)
   printf("\"\n");
 }
 
+static void key_hex(int indent, const char *key, const uint8_t *p, size_t n)
+{
+  printf("%*s%s: \"", indent, "", key);
+  for (size_t i = 0; i < n; i++)
+    printf("%02x", p[i]);
+  printf("\"\n");
+}
+
 static void key_num(int indent, const char *key, unsigned long value)
 {
   printf("%*s%s: %lu\n", indent, "", key, value);
@@ -102,6 +110,7 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
           " interrupts off, deepest overwritten word");
   key_str(2, "heap_method", lib->heap_method);
   key_str(2, "message_notes", lib->message_notes);
+  key_str(2, "checks_note", CP_NOTES_CHECKS);
   printf("results:\n");
 }
 
@@ -133,6 +142,15 @@ void cp_report_result(const struct cp_case *c,
   key_num(4, "instructions", instructions);
   key_num(4, "stack_bytes", stack_bytes);
   key_num(4, "heap_bytes", heap_bytes);
+  const struct cp_evidence *e = c->evidence;
+  if (e) {
+    printf("    evidence:\n");
+    key_str(6, "case", c->id);
+    key_str(6, "scheme", e->scheme);
+    key_hex(6, "public_key", e->key, e->key_len);
+    key_hex(6, "signed", e->msg, e->msg_len);
+    key_hex(6, "signature", cp_out, e->sig_len);
+  }
 }
 
 void cp_report_end(void)

@@ -27,6 +27,7 @@ typedef struct {
     cp_doc *docs;                 /* kept: rows and runs point into them */
     size_t ndocs;
     unsigned errors;
+    unsigned signatures;          /* verified with OpenSSL on the host */
     FILE *err;
 } cpr_collection;
 
