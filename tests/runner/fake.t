@@ -138,6 +138,11 @@ run "$d/data2" -j 1 2>/dev/null
 check "a second run (-j 1, other completion order) is byte-identical" cmp "$ds1" "$d/data2/mps2-an505/mbedtls-2.28.3/dataset.yaml"
 check "... for both versions" cmp "$ds3" "$d/data2/mps2-an505/mbedtls-3.6.6/dataset.yaml"
 check "no date or timing in the dataset" bash -c "! grep -qE 'date:|elapsed|seconds' '$ds1'"
+modeline=$(head -n1 "$ds1")
+check "the first line names the schema for editors (yaml-language-server)" \
+  grep -qE '^# yaml-language-server: \$schema=[^ ]+$' <<<"$modeline"
+check "... by the path from the dataset's folder to the schema" \
+  [ "${modeline#*\$schema=}" = "$(realpath -s -m --relative-to="$(dirname "$ds1")" "$TOP/schema/dataset.schema.json")" ]
 
 rows() { grep -E '^  - \{' "$1" | sed -E 's/.*operation: ([a-z]+).*key_bits: ([0-9]+).*|.*/\1/' >/dev/null; grep -E '^  - \{' "$1"; }
 order=$(rows "$ds1" | grep 'kind: performance' | grep AES |
