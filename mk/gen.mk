@@ -3,8 +3,9 @@
 # the tests). Every gen/src/*.c but main.c goes into a library that the unit
 # tests link too.
 GEN_PKGS := yaml-0.1 libcmark-gfm libcurl jansson libcrypto
+# build/config holds paths.h, the install paths (mk/install.mk)
 GEN_CFLAGS_COMMON := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Werror \
-  -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2 -Igen/src
+  -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2 -Igen/src -I$(BUILD)/config
 GEN_CFLAGS := $(GEN_CFLAGS_COMMON) -O2 -g
 ASAN_CFLAGS := $(GEN_CFLAGS_COMMON) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 GEN_LIBS = $(shell pkg-config --libs $(GEN_PKGS) 2>/dev/null) -lcmark-gfm-extensions -lcsv -lm
