@@ -22,6 +22,7 @@ include mk/install.mk
 include mk/site.mk
 include mk/charts.mk
 include mk/test.mk
+include mk/deb.mk
 
 .PHONY: all
 all: deps $(CRYPTOPERF) $(ALL_EXTRA)

@@ -28,7 +28,7 @@ $(RUNNER_LIB_ASAN): $(patsubst firmware/runner/%.c,$(BUILD)/runner-asan/%.o,$(RU
 	@rm -f $@; ar rcs $@ $^
 
 $(RUNNER): $(BUILD)/runner/main.o $(RUNNER_LIB) $(GEN_LIB)
-	$(CC) $(GEN_CFLAGS) -o $@ $^ $(GEN_LIBS) $(RUNNER_LIBS)
+	$(CC) $(GEN_CFLAGS) $(LDFLAGS) -o $@ $^ $(GEN_LIBS) $(RUNNER_LIBS)
 $(RUNNER_ASAN): $(BUILD)/runner-asan/main.o $(RUNNER_LIB_ASAN) $(GEN_LIB_ASAN)
 	$(CC) $(ASAN_CFLAGS) -o $@ $^ $(GEN_LIBS) $(RUNNER_LIBS)
 
