@@ -53,15 +53,7 @@ check "linked image: enc is a global function at an even address (no Thumb bit)"
   grep -Eq '^[0-9a-f]{7}[02468ace] [0-9a-f]{8} T enc$' <("$SYMS" "$T/image.elf")
 
 # Footprint classes: code AX, constants A, global data WA, summed per class
-classes() { # ELF -> "code const data"
-  arm-none-eabi-readelf -SW "$1" | awk '
-    function hex(s,  i, v) { v = 0; for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1; return v }
-    /^ *\[ *[0-9]+\]/ { sub(/^ *\[ *[0-9]+\] */, ""); if ($1 == "NULL") next
-      size = hex($5); flags = $7
-      if (flags !~ /A/) next
-      if (flags ~ /X/) c += size; else if (flags ~ /W/) w += size; else r += size }
-    END { printf "%d %d %d", c, r, w }'
-}
+. "$(dirname "$0")/lib-elf.sh"   # classes
 for f in a.o image.elf; do
   check "$f: footprint classes as readelf -S shows the sections" [ "$("$SYMS" -f "$T/$f")" = "$(classes "$T/$f")" ]
 done

@@ -159,15 +159,7 @@ check "header: version as reported, package, emulator, revision, axes" bash -c "
 
 # footprint = image - baseline per section-flag class, computed here with
 # readelf independently of the runner
-classes() { # ELF -> "code const data"
-  arm-none-eabi-readelf -SW "$1" | awk '
-    function hex(s,  i, v) { v = 0; for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1; return v }
-    /^ *\[ *[0-9]+\]/ { sub(/^ *\[ *[0-9]+\] */, ""); if ($1 == "NULL") next
-      size = hex($5); flags = $7
-      if (flags !~ /A/) next
-      if (flags ~ /X/) c += size; else if (flags ~ /W/) w += size; else r += size }
-    END { printf "%d %d %d", c, r, w }'
-}
+. "$(dirname "$0")/lib-elf.sh"   # classes
 read -r c1 r1 w1 <<<"$(classes "$d/img/fp-aes.elf")"
 read -r c0 r0 w0 <<<"$(classes "$d/img/fp-base.elf")"
 fp=$(grep 'kind: footprint' "$ds1")
