@@ -7,8 +7,10 @@ RUNNER_SRC := $(sort $(wildcard firmware/runner/*.c))
 RUNNER_LIB_SRC := $(filter-out firmware/runner/main.c,$(RUNNER_SRC))
 RUNNER_HDR := $(wildcard firmware/runner/*.h) $(GEN_HDR)
 RUNNER_INC := -Ifirmware/runner
-# libelf (elfutils) reads the images' section and symbol tables (elfsize.c)
-RUNNER_LIBS := -lelf
+# zlib: the CRC-32 of an image's document (frame.c); libcrypto: the host
+# verifies every signature an image made (sigcheck.c); libelf (elfutils)
+# reads the images' section and symbol tables (elfsize.c).
+RUNNER_LIBS = $(shell pkg-config --libs zlib libcrypto libelf 2>/dev/null || echo -lz -lcrypto -lelf)
 
 RUNNER := $(BUILD)/runner/cryptoperf-run
 RUNNER_ASAN := $(BUILD)/runner-asan/cryptoperf-run
