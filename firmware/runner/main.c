@@ -151,6 +151,7 @@ static unsigned assemble(cpr_collection *col, const options *o, const cp_schema 
                 *p = (char)(*p - 'A' + 'a');
         paths[i] = cp_xasprintf("%s/%s/%s-%s/dataset.yaml", o->data, h.series, h.lib_slug, version);
         free(version);
+        cpr_dataset_modeline(&texts[i], paths[i], o->schema);
         cpr_dataset_text(&texts[i], &h, &s->rows);
         cp_dataset ds;
         cp_diag diag = { stderr, 0 };
