@@ -18,7 +18,10 @@ for board in mps2-an505 mps2-an386; do
     got=$(yaml_value "$out" "${n%%:*}")
     check "$board: ${n%%:*} reads exactly ${n#*:} instructions (got $got)" [ "$got" = "${n#*:}" ]
   done
+  t0=$(yaml_value "$out" stack_empty_timed) t1=$(yaml_value "$out" stack_1000_timed)
   s0=$(yaml_value "$out" stack_empty) s1=$(yaml_value "$out" stack_1000)
+  check "$board: a timed call measures the same stack as a call of its own ($t0/$t1 vs $s0/$s1)" \
+    [ "$t0:$t1" = "$s0:$s1" ]
   check "$board: 1000-byte local buffer adds 1000..1064 stack bytes ($s0 -> $s1)" \
     [ $((s1 - s0)) -ge 1000 ] && [ $((s1 - s0)) -le 1064 ]
 done
