@@ -99,7 +99,7 @@ static char *read_input(const char *path, size_t *len)
 {
     char *text = cp_read_file(path, len);
     if (!text)
-        fprintf(stderr, "%s: cannot read: %s\n", path, strerror(errno));
+        fprintf(stderr, "%s: cannot read: %s\n", path, cp_read_file_error());
     return text;
 }
 

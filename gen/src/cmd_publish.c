@@ -20,6 +20,7 @@
 enum { EXIT_REMOTE = 3 };
 
 #define PASSWORD_ENV "CRYPTOPERF_WIKI_PASSWORD"
+#define PASSWORD_MAX 1024
 
 static const char usage[] =
     "usage: cryptoperf publish --api URL --user NAME [--password-file FILE]\n"
@@ -141,9 +142,23 @@ static char *read_password(const char *file, size_t *size)
 {
     char *pw;
     if (file) {
-        pw = cp_read_file(file, size);
-        if (!pw) {
+        /* one line from any file, a pipe too (--password-file <(pass x)) */
+        FILE *f = fopen(file, "r");
+        pw = cp_xcalloc(1, PASSWORD_MAX + 2);
+        *size = PASSWORD_MAX + 2;
+        if (!f || (!fgets(pw, PASSWORD_MAX + 2, f) && ferror(f))) {
             fprintf(stderr, "cryptoperf publish: %s: %s\n", file, strerror(errno));
+            if (f)
+                fclose(f);
+            free(pw);
+            return NULL;
+        }
+        fclose(f);
+        if (strlen(pw) > PASSWORD_MAX && pw[PASSWORD_MAX] != '\n') {
+            fprintf(stderr, "cryptoperf publish: %s: expected a password of at most %d bytes on the first line, "
+                    "found a longer line\n", file, PASSWORD_MAX);
+            memset(pw, 0, *size);
+            free(pw);
             return NULL;
         }
     } else {

@@ -48,34 +48,6 @@ static void end_row(int term, void *ctx)
     r->have_start = 0;
 }
 
-size_t cp_utf8_len(const unsigned char *s, size_t avail)
-{
-    unsigned char c = s[0];
-    size_t n;
-    unsigned min;
-    unsigned cp;
-    if (c < 0x80)
-        return 1;
-    if (c >= 0xc2 && c <= 0xdf)
-        n = 2, min = 0x80, cp = c & 0x1f;
-    else if (c >= 0xe0 && c <= 0xef)
-        n = 3, min = 0x800, cp = c & 0x0f;
-    else if (c >= 0xf0 && c <= 0xf4)
-        n = 4, min = 0x10000, cp = c & 0x07;
-    else
-        return 0;
-    if (avail < n)
-        return 0;
-    for (size_t i = 1; i < n; i++) {
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-        cp = (cp << 6) | (s[i] & 0x3f);
-    }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-        return 0;
-    return n;
-}
-
 static int is_blank(unsigned char c)
 {
     return c == ' ' || c == '\t';

@@ -37,7 +37,4 @@ typedef struct {
 int cp_csv_parse(cp_csv *t, const char *name, const char *buf, size_t len, cp_diag *diag);
 void cp_csv_free(cp_csv *t);
 
-/* Length of the valid UTF-8 sequence at s (1..4), 0 when invalid. */
-size_t cp_utf8_len(const unsigned char *s, size_t avail);
-
 #endif

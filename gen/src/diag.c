@@ -9,8 +9,12 @@
 static void vreport(cp_diag *d, const cp_mark *m, const char *path, const char *fmt, va_list ap)
 {
     d->errors++;
-    if (!d->out)
+    if (!d->out || d->errors > CP_MAX_REPORTS + 1)
         return;
+    if (d->errors == CP_MAX_REPORTS + 1) {
+        fprintf(d->out, "(more problems are counted, not shown: the first %d are)\n", CP_MAX_REPORTS);
+        return;
+    }
     if (m && m->file)
         fprintf(d->out, "%s:%u:%u: ", m->file, m->line, m->column);
     if (path && *path)

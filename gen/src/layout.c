@@ -45,13 +45,13 @@ int cp_layout_load_page(cp_layout *l, const char *templates_dir, const char *nam
     l->page_path = cp_xasprintf("%s/%s/%s.md", templates_dir, name, page);
     l->page = cp_read_file(l->page_path, NULL);
     if (!l->page) {
-        cp_diag_at(diag, NULL, NULL, "%s: cannot read the page template: %s", l->page_path, strerror(errno));
+        cp_diag_at(diag, NULL, NULL, "%s: cannot read the page template: %s", l->page_path, cp_read_file_error());
         return -1;
     }
     char *css_path = cp_xasprintf("%s/html.css", templates_dir);
     l->css = cp_read_file(css_path, NULL);
     if (!l->css)
-        cp_diag_at(diag, NULL, NULL, "%s: cannot read the HTML stylesheet: %s", css_path, strerror(errno));
+        cp_diag_at(diag, NULL, NULL, "%s: cannot read the HTML stylesheet: %s", css_path, cp_read_file_error());
     else if (strpbrk(l->css, "<&"))
         /* it goes verbatim into <style> of pages that are also XML */
         cp_diag_at(diag, NULL, NULL, "%s: expected a stylesheet without '<' or '&', found one", css_path);

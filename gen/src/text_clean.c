@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-#include "csv_read.h"
+#include "util.h"
 
 size_t cp_text_char_len(const unsigned char *s, size_t n)
 {
