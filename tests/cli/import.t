@@ -116,7 +116,7 @@ sed -n 2p "$C" >>"$C"
 bad "duplicate row" "$C:8:1: results[5]: expected a result with its own identifying fields, found a duplicate"
 
 sed -i 's/^system: {core_clock_hz: 110000000}$/system: {core_clock_hz: 110000000/' "$B/import/header.yaml"
-bad "header with a YAML error" "$B/import/header.yaml:8:10: YAML syntax error"
+bad "header with a YAML error" "$B/import/header.yaml:8:10: system: expected well-formed YAML, found a YAML syntax error"
 
 # a quoted cell spanning lines must not shift later rows
 sed -i '7s/^8,/8x,/' "$C"
@@ -138,6 +138,53 @@ bad "schema error in the header" "$B/import/header.yaml:7:25: system.core_clock_
 
 sed -i 's/^series: fx/series: fy/' "$B/import/header.yaml"
 bad "series that is not the folder name" "$B/import/header.yaml:3:9: series: expected 'fx' (the series folder name)"
+
+# --- one run reports every problem (issue 12, items 7 and 8) ---------------
+# run_import: import $B over a sentinel output; stderr in $T/err, status in $rc
+run_import() {
+  printf 'sentinel: keep me\n' >"$B/dataset.yaml"
+  "$CRYPTOPERF" import --schema schema/dataset.schema.json --header "$B/import/header.yaml" -o "$B/dataset.yaml" \
+    "$B/import/results.csv" >"$T/out" 2>"$T/err"
+  rc=$?
+}
+has() { if grep -qF -- "$2" "$T/err"; then ok "$1"; else fail "$1"; diag "wanted: $2" "$(cat "$T/err")"; fi; }
+
+fixture "$B/import"
+sed -n 2p "$C" >>"$C"
+run_import
+has "a duplicate names the first one's CSV line, not a line of the YAML never written" \
+  "$C:8:1: results[5]: expected a result with its own identifying fields, found a duplicate of results[0] at $C:2:1"
+check "a duplicate: no message names the dataset.yaml" bash -c "! grep -q 'dataset.yaml:[0-9]' '$T/err'"
+
+fixture "$B/import"
+sed -i '2s/^3742,AES,performance,128,encryption,Small/3742,AES,perf"ormance,128,encryption,Small/' "$C"
+sed -i '6s/^7,AES,/7,AEZ,/' "$C"
+run_import
+check "a CSV format error on line 2 and a schema error on line 6: exit 1" [ "$rc" -eq 1 ]
+has "... the format error is reported" "$C:2:14: expected a comma or a line end after a closing quote"
+has "... and, in the same run, the schema error further down (CSV numbering kept)" \
+  "$C:6:3: results[3].family: expected one of AES,"
+has "... the summary counts both" "cryptoperf import: 2 problems;"
+check "... and the output is untouched" grep -qx 'sentinel: keep me' "$B/dataset.yaml"
+
+fixture "$B/import"
+sed -i '3s/^0099,AES,performance,128/0099,AES,performance,12a/' "$C"
+sed -i '7s/,yes,/,yes,"unclosed/' "$C"
+printf '9,AES,performance,128,encryption,Last,,CBC,sole-buffer,x\n' >>"$C"
+run_import
+has "a bad integer is reported" "$C:3:22: results[1].key_bits: expected a non-negative decimal integer"
+check "... once: the schema's check of the same cell is not repeated" [ "$(grep -c "$C:3:22:" "$T/err")" -eq 1 ]
+has "an unterminated quote at the end is reported" "$C:7:38: expected a closing quote for the cell that starts here"
+check "every problem is counted once (2 here)" grep -q "cryptoperf import: 2 problems;" "$T/err"
+
+fixture "$B/import"
+printf 'a,"b\n' >"$T/broken-first.csv"
+cat "$C" >>"$T/broken-first.csv"
+cp "$T/broken-first.csv" "$C"
+sed -i '8s/^7,AES,/7,AEZ,/' "$C"
+printf '8,AES,performance,128,encryption,yes,,CBC,sole-buffer\n' >>"$C"
+run_import
+check "no usable header row: exit 1, no crash" [ "$rc" -eq 1 ]
 
 # --- I/O problems: exit 2 ---------------------------------------------------
 "$CRYPTOPERF" import --header "$T/nope.yaml" -o "$T/x.yaml" "$C" 2>"$T/err"
