@@ -182,8 +182,8 @@ void cp_diff_page_write(cp_buf out[CP_NWRITERS], const cp_diff *d, const cp_data
     cp_page_free(&page);
 }
 
-int cp_diff_pages_write(const char *dir, const char *templates_dir, const cp_diff *d, const cp_dataset *old_ds,
-                        const cp_dataset *new_ds, const cp_diff_thresholds *th)
+int cp_diff_pages_write(cp_stage *stage, const char *dir, const char *templates_dir, const cp_diff *d,
+                        const cp_dataset *old_ds, const cp_dataset *new_ds, const cp_diff_thresholds *th)
 {
     cp_diag diag = { stderr, 0 };
     cp_layout l;
@@ -199,11 +199,8 @@ int cp_diff_pages_write(const char *dir, const char *templates_dir, const cp_dif
     int rc = 0;
     for (size_t i = 0; i < CP_NWRITERS; i++) {
         char *path = cp_xasprintf("%s/index.%s", dir, cp_writers[i]->ext);
-        if (rc == 0 && cp_write_file_atomic(path, out[i].data, out[i].len) != 0) {
-            fprintf(stderr, "cryptoperf diff: cannot write %s: ", path);
-            perror(NULL);
+        if (rc == 0 && cp_stage_add(stage, path, out[i].data, out[i].len, stderr) != 0)
             rc = -1;
-        }
         free(path);
         cp_buf_free(&out[i]);
     }

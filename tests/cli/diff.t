@@ -159,7 +159,7 @@ expect "one dataset only: exit 2" 2 "expected two datasets" "$CRYPTOPERF" diff "
 expect "three datasets: exit 2" 2 "expected two datasets, found another" "$CRYPTOPERF" diff "$V4" "$V5" "$V5"
 expect "an unknown option: exit 2" 2 "unknown option or missing value: --frobnicate" \
   "$CRYPTOPERF" diff --frobnicate "$V4" "$V5"
-expect "an unwritable -o: exit 2" 2 "cannot write /proc/cryptoperf-diff.yaml" \
+expect "an unwritable -o: exit 2" 2 "/proc/cryptoperf-diff.yaml: cannot write" \
   "$CRYPTOPERF" diff -o /proc/cryptoperf-diff.yaml "$V4" "$V5"
 
 # --- the diff page, through the page engine ---------------------------------
