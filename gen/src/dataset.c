@@ -17,10 +17,23 @@ const cp_field_info cp_fields[CP_F_COUNT] = {
 #undef X
 };
 
+/* the length of each name, so that a look-up compares few bytes: it runs
+ * for every key of every result */
+static const unsigned char field_len[CP_F_COUNT] = {
+#define X(id, name, type, role) [CP_F_##id] = sizeof name - 1,
+#include "fields.def"
+#undef X
+};
+
 cp_field cp_field_by_name(const char *name)
 {
+    return cp_field_by_name_len(name, strlen(name));
+}
+
+cp_field cp_field_by_name_len(const char *name, size_t len)
+{
     for (int f = 0; f < CP_F_COUNT; f++)
-        if (cp_fields[f].name[0] == name[0] && strcmp(cp_fields[f].name, name) == 0)
+        if (field_len[f] == len && cp_fields[f].name[0] == name[0] && memcmp(cp_fields[f].name, name, len) == 0)
             return (cp_field)f;
     return CP_F_COUNT;
 }
@@ -250,7 +263,7 @@ static size_t *index_results(cp_dataset *ds)
         r->node = item;
         r->header = ds->doc.root;
         for (size_t k = 0; k < item->count; k++) {
-            cp_field f = cp_field_by_name(item->keys[k]->text);
+            cp_field f = cp_field_by_name_len(item->keys[k]->text, item->keys[k]->len);
             if (f != CP_F_COUNT)
                 r->value[f] = item->items[k];
         }

@@ -23,16 +23,20 @@ struct cp_node {
     char *text;
     size_t len;
     int plain;          /* unquoted scalar: may be a number, bool or null */
+    unsigned char type; /* cp_scalar_type_of + 1, found once by the loader; 0: not known */
     /* CP_MAP: keys[i] -> items[i]; CP_SEQ: items[i] */
     cp_node **keys;
     cp_node **items;
     size_t count;
 };
 
+typedef struct cp_arena cp_arena;
+
 typedef struct {
     char *file;         /* owned copy of the path */
     cp_node *root;      /* NULL for an empty document */
     unsigned problems;  /* reported by cp_doc_load */
+    cp_arena *arena;    /* where every node and text of the tree lives */
 } cp_doc;
 
 /* Parse a whole file. Every problem is printed to err (unless NULL) as
