@@ -202,6 +202,24 @@ static int add_companions(job *j, const cp_layout *l, const cp_dataset *ds, cons
     return 0;
 }
 
+/* A dataset's style: rewords only what the layouts of its pages have (its
+ * layout and its companions'); a misspelt word is invalid data. */
+static int check_style(job *j, const cp_layout *l, const char *templates, const cp_node *style, cp_diag *diag)
+{
+    const cp_node *c = l->companions;
+    size_t n = 0;
+    const cp_layout **used = cp_xcalloc(1 + (c ? c->count : 0), sizeof *used);
+    used[n++] = l;
+    for (size_t i = 0; c && i < c->count; i++) {
+        const cp_layout *cl = page_spec_layout(j, templates, c->items[i], diag);
+        if (cl)
+            used[n++] = cl;
+    }
+    int rc = cp_layout_check_style(used, n, style, diag);
+    free(used);
+    return rc;
+}
+
 static char *lower(const char *s)
 {
     char *t = cp_xstrdup(s);
@@ -236,7 +254,11 @@ static int render_one(job *j, const char *path, const cp_schema *schema, const c
     const cp_layout *l = layout_for(j, templates, cp_dataset_text(&ds, "layout"), "page", &diag);
     int status = CP_EXIT_USAGE;
     char *dir = page_dir(&ds, outdir);
-    if (l && add_page(j, l, &ds, dir, "index", &diag) == 0 && add_companions(j, l, &ds, templates, dir, &diag) == 0) {
+    const cp_node *style = cp_dataset_node(&ds, "style");
+    if (l && style && check_style(j, l, templates, style, &diag) != 0) {
+        status = CP_EXIT_INVALID;
+    } else if (l && add_page(j, l, &ds, dir, "index", &diag) == 0 &&
+               add_companions(j, l, &ds, templates, dir, &diag) == 0) {
         cp_site_index_add(j->index, &ds, dir);
         status = CP_EXIT_OK;
     }

@@ -24,6 +24,9 @@ void cp_diff_threshold_table(cp_table *t, const cp_diff *d, const cp_diff_thresh
 void cp_diff_rows_table(cp_table *t, const cp_diff *d, size_t table, const cp_layout *l);
 /* "Sole buffer mode", "Data flow mode: flash and RAM usage", ... */
 char *cp_diff_table_title(const cp_diff_table *tb);
+/* The core clock of a dataset as a page shows it ("110 MHz"), NULL when
+ * the dataset has none. */
+char *cp_diff_clock_text(const cp_dataset *ds);
 
 /* Builds the page and appends it in every format: out[i] for cp_writers[i]. */
 void cp_diff_page_write(cp_buf out[CP_NWRITERS], const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds,

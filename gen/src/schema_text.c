@@ -114,12 +114,21 @@ void cp_sch_found(cp_buf *b, const cp_node *inst, int quoting_helps)
 void cp_sch_condition(cp_buf *b, const cp_sch *if_schema, int negated)
 {
     const cp_sch *s = if_schema;
+    /* {properties: {a: {properties: {b: {const: x}}}}} reads "as a.b is x" */
+    cp_buf path = { 0 };
+    while (s->nprops == 1 && !s->props[0].schema->values && s->props[0].schema->nprops == 1) {
+        cp_buf_printf(&path, "%s.", s->props[0].name);
+        s = s->props[0].schema;
+    }
     if (s->nprops == 1 && s->props[0].schema->values && s->props[0].schema->nvalues == 1) {
-        cp_buf_printf(b, " (as %s is %s", s->props[0].name, negated ? "not " : "");
+        cp_buf_printf(b, " (as %s%s is %s", path.data ? path.data : "", s->props[0].name, negated ? "not " : "");
         put_value(b, s->props[0].schema->values[0].node, 1);
         cp_buf_putc(b, ')');
+        cp_buf_free(&path);
         return;
     }
+    cp_buf_free(&path);
+    s = if_schema;
     cp_buf_printf(b, " (as the condition at schema line %u %s)", s->src->mark.line,
                   negated ? "does not hold" : "holds");
 }

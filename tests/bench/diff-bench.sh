@@ -5,7 +5,7 @@
 # the V4 and V5 CMOX pages), so the field is checked for being ignorable,
 # and a few rows differ (changed, added, removed). Prints the time of a
 # `validate` of both (parsing and schema) and of the `diff` (the same
-# loading, then matching and the YAML report), and the difference.
+# loading, then matching and the YAML report), wall and CPU.
 #   tests/bench/diff-bench.sh [N]      (uses build/gen/cryptoperf)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -36,10 +36,15 @@ gen old >"$T/old.yaml"
 gen new >"$T/new.yaml"
 rows=$(grep -c '^  - {' "$T/new.yaml")
 echo "two synthetic datasets of $rows results each ($(wc -c <"$T/old.yaml") and $(wc -c <"$T/new.yaml") bytes)"
-t0=$(date +%s.%N)
-"$BIN" validate "$T/old.yaml" "$T/new.yaml" >/dev/null 2>&1
-t1=$(date +%s.%N)
-"$BIN" diff "$T/old.yaml" "$T/new.yaml" >"$T/diff.yaml"
-t2=$(date +%s.%N)
-awk -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN { printf "validate both: %.1f s\ndiff:          %.1f s (matching and report: %.1f s more than validating)\n", b - a, c - b, (c - b) - (b - a) }'
+# wall time depends on what else the machine runs; CPU time (user + sys)
+# is the work itself
+measure() { # label, command...: prints "label: W s wall, C s CPU (U user + S sys), M MB"
+  local label=$1; shift
+  /usr/bin/time -f "%e %U %S %M" -o "$T/time" "$@"
+  read -r wall user sys kb <"$T/time"
+  awk -v l="$label" -v w="$wall" -v u="$user" -v s="$sys" -v k="$kb" \
+    'BEGIN { printf "%-14s %6.1f s wall, %6.1f s CPU (%.1f user + %.1f sys), %d MB peak\n", l ":", w, u + s, u, s, k / 1024 }'
+}
+measure "validate both" "$BIN" validate "$T/old.yaml" "$T/new.yaml" 2>/dev/null
+measure "diff" "$BIN" diff -o "$T/diff.yaml" "$T/old.yaml" "$T/new.yaml"
 grep -A6 '^totals:' "$T/diff.yaml"
