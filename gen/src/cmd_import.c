@@ -32,6 +32,8 @@ static const char usage[] =
     "is generated, the header text as it is (comments kept), then one flow\n"
     "mapping per CSV row. It is written only when the whole dataset is valid\n"
     "(schema and the checks of cryptoperf validate); otherwise every problem\n"
+    "(a row the CSV reader cannot read is reported and left out, the other\n"
+    "rows are still checked)\n"
     "is reported as file:line:column of the CSV cell or header line, and\n"
     "OUT.yaml is left as it was.\n"
     "\n"

@@ -44,10 +44,13 @@ static const char usage[] =
     "                       from the environment variable " PASSWORD_ENV ".\n"
     "                       Never on the command line (other users see it there).\n"
     "  --prefix P           prepended to every page title (default \"Cryptoperf/\")\n"
+    "  --stall-timeout S    give up a request that moves fewer than 100 bytes a\n"
+    "                       second for S seconds (default 60: a wiki saving a\n"
+    "                       big page sends nothing while it parses it)\n"
     "\n"
     "A wiki that does not answer is given up: no connection within 10 s,\n"
-    "fewer than 100 bytes a second for 10 s, or more than 120 s for one\n"
-    "request; an answer over 16 MiB is refused. A chart re-uploaded within\n"
+    "fewer than 100 bytes a second for the stall timeout, or more than 120 s\n"
+    "for one request; an answer over 16 MiB is refused. A chart re-uploaded within\n"
     "the second of its previous version (the wiki answers\n"
     "backend-fail-alreadyexists) is sent again in the next second, at most\n"
     "twice. Text from the wiki in messages has its control characters\n"
@@ -193,7 +196,7 @@ static char *read_password(const char *file, size_t *size)
 /* "cryptoperf publish: <subject><what>" and a pointer to the help. */
 static int run(int argc, char **argv)
 {
-    const char *api = NULL, *user = NULL, *password_file = NULL, *prefix = "Cryptoperf/";
+    const char *api = NULL, *user = NULL, *password_file = NULL, *prefix = "Cryptoperf/", *stall = NULL;
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         const char *a = argv[i];
@@ -209,6 +212,7 @@ static int run(int argc, char **argv)
                             : !strcmp(a, "--user")          ? &user
                             : !strcmp(a, "--password-file") ? &password_file
                             : !strcmp(a, "--prefix")        ? &prefix
+                            : !strcmp(a, "--stall-timeout") ? &stall
                                                             : NULL;
         if (!slot)
             return cp_usage_error("publish", "%s: unknown option", a);
@@ -222,6 +226,14 @@ static int run(int argc, char **argv)
         return cp_usage_error("publish", "%s: expected an http:// or https:// URL of api.php", api);
     if (!user)
         return cp_usage_error("publish", "--user NAME is required");
+    long stall_s = MW_STALL_S;
+    if (stall) {
+        char *end;
+        stall_s = strtol(stall, &end, 10);
+        if (*end || end == stall || stall_s < 1 || stall_s > 3600)
+            return cp_usage_error("publish", "--stall-timeout: expected whole seconds from 1 to 3600, found '%s'",
+                                  stall);
+    }
     if (i >= argc)
         return cp_usage_error("publish", "no page set folder given");
 
@@ -238,7 +250,7 @@ static int run(int argc, char **argv)
     if (rc == CP_EXIT_OK && !password)
         rc = CP_EXIT_USAGE;
     if (rc == CP_EXIT_OK) {
-        mw_session *s = mw_open(api);
+        mw_session *s = mw_open(api, stall_s);
         if (mw_login(s, user, password)) {
             fprintf(stderr, "cryptoperf publish: %s\ncryptoperf publish: nothing published\n",
                     mw_error(s));

@@ -17,17 +17,16 @@ struct mw_session {
     char *csrf;
     cp_buf error;
     char *error_code;   /* the API's error code of the last failure, or NULL */
+    long stall_s;
 };
 
 /* What a wiki may send and how slowly (documented in `cryptoperf help
  * publish` and the man page): an answer larger than this is refused, a
  * connection that cannot be made in CONNECT_S or that moves fewer than
- * LOW_SPEED_BYTES a second for LOW_SPEED_S seconds is given up, and no
- * request takes more than TOTAL_S. */
+ * MW_LOW_SPEED_BYTES a second for the session's stall time is given up,
+ * and no request takes more than TOTAL_S. */
 #define MAX_ANSWER_BYTES (16L << 20)
 #define CONNECT_S 10L
-#define LOW_SPEED_BYTES 100L
-#define LOW_SPEED_S 10L
 #define TOTAL_S 120L
 /* A file re-uploaded in the same second as its previous version fails
  * with this code (MediaWiki archives the old one under a name with a
@@ -115,7 +114,7 @@ static size_t collect(char *data, size_t size, size_t n, void *arg)
     return size * n;
 }
 
-mw_session *mw_open(const char *api_url)
+mw_session *mw_open(const char *api_url, long stall_s)
 {
     static int curl_ready;
     if (!curl_ready) {
@@ -139,8 +138,9 @@ mw_session *mw_open(const char *api_url)
     curl_easy_setopt(c, CURLOPT_USERAGENT, "cryptoperf-publish/1");
     curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, CONNECT_S);
-    curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, LOW_SPEED_BYTES);
-    curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, LOW_SPEED_S);
+    s->stall_s = stall_s;
+    curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, MW_LOW_SPEED_BYTES);
+    curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, stall_s);
     curl_easy_setopt(c, CURLOPT_TIMEOUT, TOTAL_S);
     curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, collect);
     return s;
@@ -211,7 +211,7 @@ static int call(mw_session *s, const param *params, const file_part *file, json_
     }
     if (rc == CURLE_OPERATION_TIMEDOUT) {
         fail(s, "%s: %s (no connection within %ld s, fewer than %ld bytes a second for %ld s, or more than %ld s "
-             "in all)", s->api, curl_easy_strerror(rc), CONNECT_S, LOW_SPEED_BYTES, LOW_SPEED_S, TOTAL_S);
+             "in all)", s->api, curl_easy_strerror(rc), CONNECT_S, MW_LOW_SPEED_BYTES, s->stall_s, TOTAL_S);
         goto done;
     }
     if (rc != CURLE_OK) {

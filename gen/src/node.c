@@ -506,8 +506,8 @@ static int load(cp_doc *doc, const char *name, const unsigned char *buf, size_t 
     }
     yaml_parser_delete(&ld.parser);
     if (ld.problems > CP_MAX_REPORTS && err)
-        fprintf(err, "%s: %u more problems not shown (only the first %d are)\n", name, ld.problems - CP_MAX_REPORTS,
-                CP_MAX_REPORTS);
+        fprintf(err, "(%u more problems in %s are counted, not shown: the first %d are)\n",
+                ld.problems - CP_MAX_REPORTS, name, CP_MAX_REPORTS);
     if (ld.failed)
         doc->root = NULL;
     doc->problems = ld.problems;
