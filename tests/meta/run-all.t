@@ -48,7 +48,7 @@ check "the SKIP and its reason are shown" grep -q "ok 2 - could not # SKIP no se
 
 prog a/skipall.t '1..0 # SKIP no seed pages in ../shared/seeds\n'
 judge "$T/a/skipall.t"
-check "a program skipped as a whole (1..0 # SKIP) counts one skip" [ "$last" = "0 passed, 0 failed, 1 skipped" ]
+check "a program skipped as a whole (plan 1..0 with a skip directive) counts one skip" [ "$last" = "0 passed, 0 failed, 1 skipped" ]
 check "a program skipped as a whole: run-all exits 0" [ "$rc" -eq 0 ]
 
 prog a/same.t 'ok 1 - from a\n1..1\n'
@@ -61,8 +61,8 @@ check "b/same.t has its own log" grep -q "from b" "$T/logs/b/same.t.log"
 check "the summary line names the folder" grep -q "^b/same.t " "$T/out"
 
 # lib.sh's skip and skip_all speak that TAP
-check "skip prints an ok line with # SKIP and the reason" \
+check "skip prints an ok line with the skip directive and the reason" \
   [ "$(bash -c ". tests/lib.sh; skip 'seed pages' 'not found'")" = "ok 1 - seed pages # SKIP not found" ]
-check "skip_all prints the plan 1..0 # SKIP and the reason" \
+check "skip_all prints the plan 1..0 with the skip directive and the reason" \
   [ "$(bash -c ". tests/lib.sh; skip_all 'no seeds'; echo after")" = "1..0 # SKIP no seeds" ]
 done_testing
