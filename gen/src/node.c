@@ -175,7 +175,7 @@ static cp_scalar_type scalar_type(const cp_node *n);
 typedef struct cp_arena {
     struct cp_arena *next;
     size_t used, cap;
-    max_align_t data[];
+    void *data[]; /* aligned for the pointers of nodes */
 } cp_arena;
 
 /* Under AddressSanitizer every allocation gets a block of its own, so an
@@ -188,7 +188,7 @@ typedef struct cp_arena {
 
 static void *arena_alloc(cp_doc *doc, size_t size)
 {
-    size = (size + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+    size = (size + sizeof(void *) - 1) / sizeof(void *) * sizeof(void *); /* nodes hold pointers, texts chars */
     cp_arena *a = doc->arena;
     if (!a || a->cap - a->used < size) {
         size_t cap = size > ARENA_BLOCK ? size : ARENA_BLOCK;

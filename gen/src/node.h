@@ -15,19 +15,22 @@ typedef struct {
 
 typedef enum { CP_SCALAR, CP_MAP, CP_SEQ } cp_node_kind;
 
+/* A million results are tens of millions of nodes: the fields are laid
+ * out without padding (56 bytes); a text's length fits 32 bits (inputs are
+ * at most CP_MAX_INPUT_BYTES). */
 typedef struct cp_node cp_node;
 struct cp_node {
-    cp_node_kind kind;
     cp_mark mark;
     /* CP_SCALAR */
     char *text;
-    size_t len;
-    int plain;          /* unquoted scalar: may be a number, bool or null */
-    unsigned char type; /* cp_scalar_type_of + 1, found once by the loader; 0: not known */
     /* CP_MAP: keys[i] -> items[i]; CP_SEQ: items[i] */
     cp_node **keys;
     cp_node **items;
-    size_t count;
+    size_t count;       /* of items (and keys) */
+    unsigned len;       /* of text */
+    unsigned char kind; /* cp_node_kind */
+    unsigned char plain; /* unquoted scalar: may be a number, bool or null */
+    unsigned char type; /* cp_scalar_type_of + 1, found once by the loader; 0: not known */
 };
 
 typedef struct cp_arena cp_arena;

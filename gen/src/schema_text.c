@@ -102,7 +102,7 @@ void cp_sch_found(cp_buf *b, const cp_node *inst, int quoting_helps)
     }
     put_value(b, inst, 1);
     if (t == CP_JT_STR && inst->len > 80) /* the quote is cut: say how long it is */
-        cp_buf_printf(b, " (%zu bytes)", inst->len);
+        cp_buf_printf(b, " (%u bytes)", inst->len);
     if (quoting_helps)
         cp_buf_puts(b, " (unquoted, so not a string: put it in quotes)");
     long long i;
