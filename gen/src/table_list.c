@@ -9,6 +9,8 @@
 
 typedef struct {
     cp_cellfmt *head, *cell, *link;   /* link: NULL when the column has none */
+    const char *src;                  /* the cell format's text */
+    int varies;                       /* shown only when its cells differ */
 } column;
 
 int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, const cp_node *def, cp_diag *diag)
@@ -44,14 +46,32 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
             c = cp_xrealloc(c, (nc + 1) * sizeof *c);
             column *col = &c[nc++];
             memset(col, 0, sizeof *col);
-            if (pair->kind != CP_SEQ || pair->count < 2 || pair->count > 3) {
-                cp_diag_node(diag, pair, "columns", "expected a [header, cell] pair or [header, cell, link], found something else");
+            /* [header, cell], [header, cell, link], or {head, cell, link?,
+             * varies?}: `varies: true` keeps the column only when its
+             * cells are not all the same (a mode column in a table that
+             * the ST pages give one mode each) */
+            const cp_node *head = NULL, *cell = NULL, *link = NULL, *varies = NULL;
+            if (pair->kind == CP_SEQ && pair->count >= 2 && pair->count <= 3) {
+                head = pair->items[0];
+                cell = pair->items[1];
+                link = pair->count == 3 ? pair->items[2] : NULL;
+            } else if (pair->kind == CP_MAP) {
+                head = cp_map_get(pair, "head");
+                cell = cp_map_get(pair, "cell");
+                link = cp_map_get(pair, "link");
+                varies = cp_map_get(pair, "varies");
+            }
+            if (!head || !cell) {
+                cp_diag_node(diag, pair, "columns", "expected a [header, cell] pair, [header, cell, link] or "
+                             "{head, cell, link, varies}, found something else");
                 rc = -1;
                 break;
             }
-            col->head = cp_table_compile(pair->items[0], l, diag);
-            col->cell = cp_table_compile(pair->items[1], l, diag);
-            if (pair->count == 3 && !(col->link = cp_table_compile(pair->items[2], l, diag)))
+            col->head = cp_table_compile(head, l, diag);
+            col->cell = cp_table_compile(cell, l, diag);
+            col->src = cp_scalar(cell);
+            col->varies = varies && cp_scalar(varies) && strcmp(varies->text, "true") == 0;
+            if (link && !(col->link = cp_table_compile(link, l, diag)))
                 rc = -1;
             if (!col->head || !col->cell)
                 rc = -1;
@@ -67,7 +87,8 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
     size_t nsrc = from ? (items ? items->count : 0) : ds->nresults;
     char **cells = NULL;   /* nrows x nc, NULL = missing */
     char **links = NULL;   /* nrows x nc, NULL = no link */
-    size_t nrows = 0, cells_cap = 0, links_cap = 0, table_cap = 0;
+    const cp_result **row_result = NULL;
+    size_t nrows = 0, cells_cap = 0, links_cap = 0, rr_cap = 0, table_cap = 0;
     int *used = cp_xcalloc(nc ? nc : 1, sizeof *used);
     cp_fmt_ctx ctx = { ds, l, NULL, NULL, NULL };
     for (size_t s = 0; rc == 0 && s < nsrc; s++) {
@@ -80,6 +101,8 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
             ctx.result = &ds->results[s];
             ctx.record = ds->results[s].node;
         }
+        row_result = cp_table_grow(row_result, nrows + 1, &rr_cap, sizeof *row_result);
+        row_result[nrows] = ctx.result;
         cells = cp_table_grow(cells, (nrows + 1) * nc, &cells_cap, sizeof *cells);
         links = cp_table_grow(links, (nrows + 1) * nc, &links_cap, sizeof *links);
         for (size_t i = 0; i < nc; i++) {
@@ -90,6 +113,17 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
             used[i] |= v != NULL;
         }
         nrows++;
+    }
+    for (size_t i = 0; rc == 0 && i < nc; i++) {
+        if (!c[i].varies || !used[i])
+            continue;
+        int same = 1;
+        for (size_t r = 1; r < nrows && same; r++) {
+            const char *a = cells[i], *b = cells[r * nc + i];
+            same = (!a && !b) || (a && b && strcmp(a, b) == 0);
+        }
+        if (same)
+            used[i] = 0;
     }
     if (rc == 0 && nrows) {
         ctx.result = NULL;
@@ -115,6 +149,17 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
             }
         }
     }
+    const cp_node *axis_notes = cp_map_get(def, "axis_notes");
+    if (rc == 0 && nrows && !from && axis_notes && cp_scalar(axis_notes) && strcmp(axis_notes->text, "true") == 0) {
+        const char **src = cp_xcalloc(nc ? nc : 1, sizeof *src);
+        for (size_t i = 0; i < nc; i++)
+            src[i] = c[i].src;
+        const char *kind = cp_scalar(cp_dataset_node(ds, "counter.kind"));
+        cp_table_axis_notes(t, row_result, src, used, nc, l, kind && strcmp(kind, "cycles") == 0 ? "cycles"
+                                                                                               : "instructions");
+        free(src);
+    }
+    free(row_result);
     for (size_t i = 0; i < nrows * nc; i++) {
         free(cells[i]);
         free(links[i]);

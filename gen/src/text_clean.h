@@ -36,4 +36,10 @@ size_t cp_text_put_special(cp_buf *out, const char *s, size_t n);
 /* s with every such character replaced (code spans: no other escaping). */
 void cp_text_put_safe(cp_buf *out, const char *s, size_t n);
 
+/* A copy of s (len bytes) that is valid UTF-8: each byte that is not part
+ * of a well-formed character becomes U+FFFD, the rest is kept as it is
+ * (control characters too). NUL-terminated; *out_len is its length without
+ * the NUL. Caller frees. */
+char *cp_text_valid_utf8(const char *s, size_t len, size_t *out_len);
+
 #endif

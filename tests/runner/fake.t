@@ -8,54 +8,7 @@ FAKE=$TOP/tests/runner/fake-qemu
 d=$(tmpdir)
 mkdir -p "$d/img"
 
-# image FILE VERSION CONFIG [ROW...]: a fake image's script; rows are flow
-# mappings without the braces.
-image() {
-  local f=$1 v=$2 c=$3; shift 3
-  {
-    cat <<YAML
-run:
-  board: mps2-an505
-  core: Cortex-M33
-  qemu_machine: mps2-an505
-  core_clock_hz: 20000000
-  clock_note: "QEMU mps2-an505 SYSCLK"
-  library:
-    slug: mbedtls
-    name: Mbed TLS
-    version: "$v"
-    version_full: "Mbed TLS $v"
-    package: "mbedtls $v-1"
-  configuration: $c
-  configuration_meaning: "$c tables"
-  toolchain:
-    compiler: "arm-none-eabi-gcc 12.2.1 20221205"
-    flags: "-mcpu=cortex-m33 -mthumb -O2"
-    libc: "newlib (rdimon, semihosting)"
-  counter:
-    kind: instructions
-    method: "QEMU -icount shift=7, SysTick"
-    icount_shift: 7
-    overhead: ${OVERHEAD:-11}
-    first_call: excluded
-    first_call_note: "warm-up call first"
-  stack_method: "stack painting"
-  heap_method: "counting calloc"
-results:
-YAML
-    local r
-    for r in "$@"; do
-      case $r in
-        @*) echo "$r" ;;
-        *) echo "  # case ${r%%|*}"; echo "  - {${r#*|}}" ;;
-      esac
-    done
-    echo "@end"
-  } >"$d/img/$f"
-}
-aes() { # id op key buf config instr stack
-  echo "$1|family: AES, kind: performance, measure: sole-buffer, cipher_mode: CBC, key_bits: $3, buffer_bytes: $4, operation: $2, configuration: $5, instructions: $6, stack_bytes: $7, heap_bytes: 0"
-}
+. "$TOP/tests/runner/lib-fake.sh"
 make_images() {
   for v in 2.28.3 3.6.6; do
     local k=1; [ $v = 3.6.6 ] && k=2
@@ -139,6 +92,11 @@ run "$d/data2" -j 1 2>/dev/null
 check "a second run (-j 1, other completion order) is byte-identical" cmp "$ds1" "$d/data2/mps2-an505/mbedtls-2.28.3/dataset.yaml"
 check "... for both versions" cmp "$ds3" "$d/data2/mps2-an505/mbedtls-3.6.6/dataset.yaml"
 check "no date or timing in the dataset" bash -c "! grep -qE 'date:|elapsed|seconds' '$ds1'"
+modeline=$(head -n1 "$ds1")
+check "the first line names the schema for editors (yaml-language-server)" \
+  grep -qE '^# yaml-language-server: \$schema=[^ ]+$' <<<"$modeline"
+check "... by the path from the dataset's folder to the schema" \
+  [ "${modeline#*\$schema=}" = "$(realpath -s -m --relative-to="$(dirname "$ds1")" "$TOP/schema/dataset.schema.json")" ]
 
 rows() { grep -E '^  - \{' "$1" | sed -E 's/.*operation: ([a-z]+).*key_bits: ([0-9]+).*|.*/\1/' >/dev/null; grep -E '^  - \{' "$1"; }
 order=$(rows "$ds1" | grep 'kind: performance' | grep AES |
@@ -155,15 +113,7 @@ check "header: version as reported, package, emulator, revision, axes" bash -c "
 
 # footprint = image - baseline per section-flag class, computed here with
 # readelf independently of the runner
-classes() { # ELF -> "code const data"
-  arm-none-eabi-readelf -SW "$1" | awk '
-    function hex(s,  i, v) { v = 0; for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1; return v }
-    /^ *\[ *[0-9]+\]/ { sub(/^ *\[ *[0-9]+\] */, ""); if ($1 == "NULL") next
-      size = hex($5); flags = $7
-      if (flags !~ /A/) next
-      if (flags ~ /X/) c += size; else if (flags ~ /W/) w += size; else r += size }
-    END { printf "%d %d %d", c, r, w }'
-}
+. "$(dirname "$0")/lib-elf.sh"   # classes
 read -r c1 r1 w1 <<<"$(classes "$d/img/fp-aes.elf")"
 read -r c0 r0 w0 <<<"$(classes "$d/img/fp-base.elf")"
 fp=$(grep 'kind: footprint' "$ds1")
