@@ -55,7 +55,7 @@ check "... memory stays small (${kb} KB peak, under 150 MB with ASan)" [ "${kb:-
 
 publish drip
 check "a server dripping a byte a second: exit 3" [ "$rc" -eq 3 ]
-check "... given up by the low-speed limit, --stall-timeout 5 (after $secs s, not 120 s)" [ "$secs" -lt 20 ]
+check "... given up by the low-speed limit, --stall-timeout 5 (after $secs s, not the 120 s a request may take; under 60 s however busy the machine)" [ "$secs" -lt 60 ]
 check "... and the message says which limit" grep -q "fewer than 100 bytes a second for 5 s" "$T/err"
 
 publish exists-once
