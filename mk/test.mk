@@ -1,6 +1,6 @@
 # make test: unit tests (cmocka, under ASan+UBSan), command-line and
 # golden-file tests, firmware tests in QEMU; tests/run-all prints the
-# closing "N passed, N failed".
+# closing "N passed, N failed, N skipped".
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 SHELL_TESTS := $(sort $(wildcard tests/*/*.t))
