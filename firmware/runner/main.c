@@ -13,6 +13,7 @@
 #include "dataset.h"
 #include "dsout.h"
 #include "header.h"
+#include "lava.h"
 #include "manifest.h"
 #include "order.h"
 #include "pool.h"
@@ -42,6 +43,12 @@ static const char usage[] =
     "  --dry-run        check everything, write nothing\n"
     "  --print-revision print the firmware revision of --top (what datasets\n"
     "                   record) and exit\n"
+    "  --backend B      direct (default: QEMU here), lava-local (each image a LAVA\n"
+    "                   job run by lava-run), lava (jobs on a LAVA server through\n"
+    "                   lavacli), lava-jobs (only write the job definitions)\n"
+    "  --lava KEY=VALUE a LAVA setting (repeatable): url, identity, tags, devices,\n"
+    "                   jobs, image_url, poll, lava_run, lavacli\n"
+    "  --lava-config F  LAVA settings from a YAML file (--lava wins)\n"
     "exit status: 0 ok, 1 a run failed or gave invalid data (nothing written),\n"
     "2 usage or I/O error\n";
 
@@ -53,12 +60,16 @@ typedef struct {
     const char *data, *schema, *top, *qemu, *cc, *revision, *manifest;
     unsigned timeout;
     cpr_host_facts facts;
+    const char *lava_config;
+    char **lava_sets;
+    size_t nlava_sets;
+    cpr_lava_opts lava;
 } options;
 
 static int parse_options(options *o, int argc, char **argv)
 {
     enum { O_KIND = 256, O_NOFP, O_DATA, O_SCHEMA, O_TOP, O_QEMU, O_TIMEOUT, O_REV, O_MCU, O_MCUS, O_BOARD,
-           O_DRY, O_HELP, O_CC, O_PRINTREV };
+           O_DRY, O_HELP, O_CC, O_PRINTREV, O_BACKEND, O_LAVA, O_LAVACONF };
     static const struct option longopts[] = {
         { "kind", required_argument, 0, O_KIND },      { "no-footprint", no_argument, 0, O_NOFP },
         { "data", required_argument, 0, O_DATA },      { "schema", required_argument, 0, O_SCHEMA },
@@ -68,6 +79,8 @@ static int parse_options(options *o, int argc, char **argv)
         { "mcu", required_argument, 0, O_MCU },        { "mcu-short", required_argument, 0, O_MCUS },
         { "board-name", required_argument, 0, O_BOARD }, { "dry-run", no_argument, 0, O_DRY },
         { "help", no_argument, 0, O_HELP },            { "print-revision", no_argument, 0, O_PRINTREV },
+        { "backend", required_argument, 0, O_BACKEND }, { "lava", required_argument, 0, O_LAVA },
+        { "lava-config", required_argument, 0, O_LAVACONF },
         { 0, 0, 0, 0 },
     };
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -79,6 +92,7 @@ static int parse_options(options *o, int argc, char **argv)
     o->qemu = "qemu-system-arm";
     o->cc = "arm-none-eabi-gcc";
     o->kinds = cp_xcalloc((size_t)argc + 1, sizeof *o->kinds);
+    o->lava_sets = cp_xcalloc((size_t)argc + 1, sizeof *o->lava_sets);
     int c;
     char *end;
     while ((c = getopt_long(argc, argv, "j:h", longopts, NULL)) != -1) {
@@ -110,6 +124,15 @@ static int parse_options(options *o, int argc, char **argv)
         case O_BOARD: o->facts.board_name = optarg; break;
         case O_DRY: o->dry_run = 1; break;
         case O_PRINTREV: o->print_revision = 1; break;
+        case O_BACKEND:
+            if (cpr_backend_parse(optarg, &o->lava.backend) < 0) {
+                fprintf(stderr, "cryptoperf-run: --backend: expected direct, lava-local, lava or lava-jobs, "
+                        "found %s\n", cpr_q(optarg));
+                return -1;
+            }
+            break;
+        case O_LAVA: o->lava_sets[o->nlava_sets++] = optarg; break;
+        case O_LAVACONF: o->lava_config = optarg; break;
         case 'h':
         case O_HELP: fputs(usage, stdout); exit(EXIT_OK);
         default: fputs(usage, stderr); return -1;
@@ -124,7 +147,17 @@ static int parse_options(options *o, int argc, char **argv)
     o->manifest = argv[optind];
     if (!o->nkinds)
         o->kinds[o->nkinds++] = "bench";
+    if (o->lava.backend != CPR_BACKEND_DIRECT &&
+        cpr_lava_opts_load(&o->lava, o->lava_config, o->lava_sets, o->nlava_sets, stderr) < 0)
+        return -1;
     return 0;
+}
+
+static void options_free(options *o)
+{
+    free(o->kinds);
+    free(o->lava_sets);
+    cpr_lava_opts_free(&o->lava);
 }
 
 /* Every dataset of the run as text, checked against the schema under its
@@ -176,11 +209,13 @@ static unsigned assemble(cpr_collection *col, const options *o, const cp_schema 
 int main(int argc, char **argv)
 {
     options o = { 0 };
-    if (parse_options(&o, argc, argv) < 0)
+    if (parse_options(&o, argc, argv) < 0) {
+        options_free(&o);
         return EXIT_USAGE;
+    }
     if (o.print_revision) {
         char *rev = cpr_git_revision(o.top);
-        free(o.kinds);
+        options_free(&o);
         if (!rev) {
             fprintf(stderr, "cryptoperf-run: %s: cannot tell the firmware revision (not a git tree?)\n", o.top);
             return EXIT_USAGE;
@@ -196,13 +231,13 @@ int main(int argc, char **argv)
                 diag.errors == 1 ? "" : "s");
         int unreadable = m.unreadable;
         cpr_manifest_free(&m);
-        free(o.kinds);
+        options_free(&o);
         return unreadable ? EXIT_USAGE : EXIT_FAILED;
     }
     cp_schema *schema = cp_schema_load(o.schema, stderr);
     if (!schema) {
         cpr_manifest_free(&m);
-        free(o.kinds);
+        options_free(&o);
         return EXIT_USAGE;
     }
     char *qemu_argv[] = { (char *)o.qemu, "--version", NULL };
@@ -226,7 +261,8 @@ int main(int argc, char **argv)
     cpr_collection_init(&col, stderr);
     if (rc == EXIT_OK) {
         for (size_t i = 0; i < runs.n; i++)
-            if (runs.image[i]->icount_shift < 0 || runs.jobs[i].timeout_s == 0) {
+            if ((runs.image[i]->icount_shift < 0 && cpr_backend_needs_icount(o.lava.backend, runs.image[i])) ||
+                runs.jobs[i].timeout_s == 0) {
                 fprintf(stderr, "%s:%u: %s: expected an icount shift and a timeout for an image that runs, "
                         "found '-'\n", m.path, runs.image[i]->line, runs.image[i]->image);
                 rc = EXIT_FAILED;
@@ -236,16 +272,25 @@ int main(int argc, char **argv)
         } else if (runs.n == 0) {
             fprintf(stderr, "%s: no image of the selected kinds to run\n", o.manifest);
             rc = EXIT_FAILED;
-        } else if (cpr_runs_execute(&runs, o.jobs, stderr, isatty(2)) < 0) {
-            fprintf(stderr, "cryptoperf-run: interrupted; nothing written\n");
-            rc = EXIT_FAILED;
+        } else if (o.lava.backend == CPR_BACKEND_DIRECT) {
+            if (cpr_runs_execute(&runs, o.jobs, stderr, isatty(2)) < 0) {
+                fprintf(stderr, "cryptoperf-run: interrupted; nothing written\n");
+                rc = EXIT_FAILED;
+            }
+        } else {
+            int lrc = cpr_lava_execute(&runs, &o.lava, o.top, o.jobs, stderr, isatty(2));
+            if (lrc == -1)
+                fprintf(stderr, "cryptoperf-run: interrupted; nothing written\n");
+            rc = lrc == -1 ? EXIT_FAILED : lrc < 0 ? EXIT_USAGE : rc;
         }
     }
-    if (rc == EXIT_OK) {
+    /* lava-jobs wrote the job definitions; there is nothing to collect */
+    if (rc == EXIT_OK && o.lava.backend != CPR_BACKEND_LAVA_JOBS) {
         unsigned failed = cpr_runs_report(&runs, stderr);
         for (size_t i = 0; i < runs.n; i++)
             if (!runs.failed[i])
-                cpr_collect_output(&col, runs.image[i], runs.image[i]->image, runs.jobs[i].out.data
+                cpr_collect_output(&col, runs.image[i], runs.name[i] ? runs.name[i] : runs.image[i]->image,
+                                   runs.jobs[i].out.data
                                    ? runs.jobs[i].out.data : "", runs.jobs[i].out.len, runs.frame[i].results);
         if (o.footprint && !failed)
             for (size_t i = 0; i < m.n; i++)
@@ -283,6 +328,6 @@ int main(int argc, char **argv)
     free(revision);
     cp_schema_free(schema);
     cpr_manifest_free(&m);
-    free(o.kinds);
+    options_free(&o);
     return rc;
 }

@@ -1,0 +1,582 @@
+/* nftw(3) */
+#define _XOPEN_SOURCE 700
+
+#include "lava.h"
+
+#include <errno.h>
+#include <ftw.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lavajob.h"
+#include "lavalog.h"
+#include "node.h"
+#include "quote.h"
+#include "util.h"
+
+int cpr_backend_parse(const char *name, cpr_backend *out)
+{
+    static const struct { const char *name; cpr_backend b; } names[] = {
+        { "direct", CPR_BACKEND_DIRECT }, { "lava-local", CPR_BACKEND_LAVA_LOCAL },
+        { "lava", CPR_BACKEND_LAVA },     { "lava-jobs", CPR_BACKEND_LAVA_JOBS },
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(name, names[i].name) == 0) {
+            *out = names[i].b;
+            return 0;
+        }
+    return -1;
+}
+
+static int emulated(const cpr_image *im)
+{
+    return strcmp(im->machine, "-") != 0;
+}
+
+int cpr_backend_needs_icount(cpr_backend b, const cpr_image *im)
+{
+    return b == CPR_BACKEND_DIRECT || emulated(im);
+}
+
+/* ---- settings: the config file and --lava KEY=VALUE ---- */
+
+static void set_text(char **slot, const char *value)
+{
+    free(*slot);
+    *slot = cp_xstrdup(value);
+}
+
+static void add_tags(cpr_lava_opts *o, const char *list)
+{
+    for (const char *p = list; *p;) {
+        size_t n = strcspn(p, ",");
+        if (n) {
+            o->tags = cp_xrealloc(o->tags, (o->ntags + 1) * sizeof *o->tags);
+            o->tags[o->ntags++] = cp_xstrndup(p, n);
+        }
+        p += n + (p[n] == ',');
+    }
+}
+
+static const char *const keys[] = { "url", "identity", "tags", "devices", "jobs", "image_url", "poll",
+                                    "lava_run", "lavacli" };
+
+/* One setting; returns NULL or what was wrong with the value. */
+static const char *set(cpr_lava_opts *o, const char *key, const char *value)
+{
+    if (strcmp(key, "url") == 0) {
+        set_text(&o->url, value);
+    } else if (strcmp(key, "identity") == 0) {
+        set_text(&o->identity, value);
+    } else if (strcmp(key, "tags") == 0) {
+        add_tags(o, value);
+    } else if (strcmp(key, "devices") == 0) {
+        set_text(&o->devices, value);
+    } else if (strcmp(key, "jobs") == 0) {
+        set_text(&o->jobs, value);
+    } else if (strcmp(key, "image_url") == 0) {
+        set_text(&o->image_url, value);
+    } else if (strcmp(key, "lava_run") == 0) {
+        set_text(&o->lava_run, value);
+    } else if (strcmp(key, "lavacli") == 0) {
+        set_text(&o->lavacli, value);
+    } else if (strcmp(key, "poll") == 0) {
+        char *end;
+        unsigned long s = strtoul(value, &end, 10);
+        if (*end || !*value || s < 1 || s > 3600)
+            return "expected seconds 1..3600";
+        o->poll_s = (unsigned)s;
+    } else {
+        return "expected one of url, identity, tags, devices, jobs, image_url, poll, lava_run, lavacli";
+    }
+    return NULL;
+}
+
+static int load_config(cpr_lava_opts *o, const char *path, FILE *err)
+{
+    cp_doc doc;
+    if (cp_doc_load(&doc, path, err) != 0) {
+        cp_doc_free(&doc);
+        return -1;
+    }
+    int rc = 0;
+    const cp_node *root = doc.root;
+    if (!root || root->kind != CP_MAP) {
+        fprintf(err, "%s:%u:%u: expected a mapping of LAVA settings (%s, …), found %s\n", path,
+                root ? root->mark.line : 1, root ? root->mark.column : 1, keys[0],
+                root ? "another kind of node" : "an empty file");
+        cp_doc_free(&doc);
+        return -1;
+    }
+    for (size_t i = 0; i < root->count; i++) {
+        const cp_node *k = root->keys[i], *v = root->items[i];
+        const char *key = cp_scalar(k);
+        if (key && strcmp(key, "tags") == 0 && v->kind == CP_SEQ) {
+            for (size_t t = 0; t < v->count; t++) {
+                if (cp_scalar(v->items[t])) {
+                    add_tags(o, cp_scalar(v->items[t]));
+                } else {
+                    fprintf(err, "%s:%u:%u: tags: expected a tag name, found a collection\n", path,
+                            v->items[t]->mark.line, v->items[t]->mark.column);
+                    rc = -1;
+                }
+            }
+            continue;
+        }
+        const char *value = cp_scalar(v);
+        const char *why = !key ? "expected a setting name" : !value ? "expected a single value" : set(o, key, value);
+        if (why) {
+            const cp_node *at = !key || !value ? (key ? v : k) : v;
+            fprintf(err, "%s:%u:%u: %s: %s, found %s\n", path, at->mark.line, at->mark.column,
+                    key ? key : "setting", why, value ? cpr_q(value) : "a collection");
+            rc = -1;
+        }
+    }
+    cp_doc_free(&doc);
+    return rc;
+}
+
+int cpr_lava_opts_load(cpr_lava_opts *o, const char *config, char *const *sets, size_t nsets, FILE *err)
+{
+    cpr_backend backend = o->backend;
+    memset(o, 0, sizeof *o);
+    o->backend = backend;
+    o->lava_run = cp_xstrdup("lava-run");
+    o->lavacli = cp_xstrdup("lavacli");
+    o->devices = cp_xstrdup("build/lava/devices");
+    o->poll_s = 5;
+    int rc = config ? load_config(o, config, err) : 0;
+    for (size_t i = 0; i < nsets; i++) {
+        const char *eq = strchr(sets[i], '=');
+        char *key = eq ? cp_xstrndup(sets[i], (size_t)(eq - sets[i])) : NULL;
+        const char *why = !eq ? "expected KEY=VALUE" : set(o, key, eq + 1);
+        if (why) {
+            fprintf(err, "cryptoperf-run: --lava %s: %s\n", cpr_q(sets[i]), why);
+            rc = -1;
+        }
+        free(key);
+    }
+    if (rc == 0 && o->backend == CPR_BACKEND_LAVA && !o->url && !o->identity) {
+        fprintf(err, "cryptoperf-run: --backend lava: expected the server as url=URL or identity=NAME "
+                "(--lava or --lava-config), found neither\n");
+        rc = -1;
+    }
+    if (rc == 0 && o->backend == CPR_BACKEND_LAVA_JOBS && !o->jobs) {
+        fprintf(err, "cryptoperf-run: --backend lava-jobs: expected the folder for the job definitions "
+                "as jobs=DIR, found none\n");
+        rc = -1;
+    }
+    return rc;
+}
+
+void cpr_lava_opts_free(cpr_lava_opts *o)
+{
+    char *owned[] = { o->lava_run, o->lavacli, o->url, o->identity, o->devices, o->jobs, o->image_url };
+    for (size_t i = 0; i < sizeof owned / sizeof owned[0]; i++)
+        free(owned[i]);
+    for (size_t i = 0; i < o->ntags; i++)
+        free(o->tags[i]);
+    free(o->tags);
+    memset(o, 0, sizeof *o);
+}
+
+/* ---- job definitions ---- */
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+/* The image file name without ".elf": the job definition's name. */
+static char *job_stem(const cpr_image *im)
+{
+    const char *b = base_name(im->image);
+    size_t n = strlen(b);
+    return cp_xstrndup(b, n > 4 && strcmp(b + n - 4, ".elf") == 0 ? n - 4 : n);
+}
+
+static char *image_url(const cpr_lava_opts *o, const char *top, const cpr_image *im)
+{
+    cp_buf b = { 0 };
+    if (o->image_url && im->image[0] != '/') {
+        cp_buf_puts(&b, o->image_url);
+        cp_buf_put_url(&b, im->image, "/");
+        return b.data;
+    }
+    char *path = im->image[0] == '/' ? cp_xstrdup(im->image) : cp_xasprintf("%s/%s", top, im->image);
+    char *abs = realpath(path, NULL);
+    cp_buf_puts(&b, "file://");
+    cp_buf_put_url(&b, abs ? abs : path, "/");
+    free(abs);
+    free(path);
+    return b.data;
+}
+
+/* The QEMU options of argv that the device dictionary does not fix
+ * (firmware/runner/lava/cryptoperf-qemu.jinja2 gives -M from the job context and
+ * -display, -serial, -monitor none): "option value" each, up to -kernel. */
+static size_t extra_options(char *const *argv, char ***out)
+{
+    static const char *const fixed[] = { "-M", "-display", "-serial", "-monitor" };
+    size_t n = 0;
+    *out = NULL;
+    for (size_t i = 1; argv[i] && argv[i + 1] && strcmp(argv[i], "-kernel") != 0; i += 2) {
+        int skip = 0;
+        for (size_t f = 0; f < sizeof fixed / sizeof fixed[0]; f++)
+            skip |= strcmp(argv[i], fixed[f]) == 0;
+        if (skip)
+            continue;
+        *out = cp_xrealloc(*out, (n + 1) * sizeof **out);
+        (*out)[n++] = cp_xasprintf("%s %s", argv[i], argv[i + 1]);
+    }
+    return n;
+}
+
+static char *job_text(const cpr_runs *r, size_t i, const cpr_lava_opts *o, const char *top, const char *manifest)
+{
+    const cpr_image *im = r->image[i];
+    char **extra = NULL;
+    size_t nextra = emulated(im) ? extra_options(r->argv[i], &extra) : 0;
+    char *url = image_url(o, top, im);
+    char *comment = cp_xasprintf("cryptoperf-run: %s of %s:%u, board %s", im->image, manifest, im->line, im->board);
+    char *name = cp_xasprintf("cryptoperf %s", r->label[i]);
+    cpr_lava_job j = {
+        .comment = comment, .job_name = name, .device_type = emulated(im) ? "qemu" : im->board,
+        .image_url = url, .machine = emulated(im) ? im->machine : NULL,
+        .extra = (const char *const *)extra, .nextra = nextra,
+        .tags = (const char *const *)o->tags, .ntags = o->ntags, .timeout_s = r->jobs[i].timeout_s,
+    };
+    cp_buf b = { 0 };
+    cpr_lava_job_text(&b, &j);
+    for (size_t k = 0; k < nextra; k++)
+        free(extra[k]);
+    free(extra);
+    free(url);
+    free(comment);
+    free(name);
+    return b.data;
+}
+
+/* Writes the job definitions into dir as <image stem>.yaml; their paths
+ * into files[]. Returns the number of problems (reported). */
+static unsigned write_jobs(const cpr_runs *r, const cpr_lava_opts *o, const char *top, const char *dir,
+                           char **files, FILE *err)
+{
+    unsigned problems = 0;
+    for (size_t i = 0; i < r->n; i++) {
+        char *stem = job_stem(r->image[i]);
+        files[i] = cp_xasprintf("%s/%s.yaml", dir, stem);
+        free(stem);
+        for (size_t k = 0; k < i; k++)
+            if (strcmp(files[k], files[i]) == 0) {
+                fprintf(err, "%s: two images of the run have this job definition's name (%s and %s)\n", files[i],
+                        r->image[k]->image, r->image[i]->image);
+                problems++;
+            }
+        char *text = job_text(r, i, o, top, "the manifest");
+        if (cp_write_file_atomic(files[i], text, strlen(text)) < 0) {
+            fprintf(err, "%s: cannot write the job definition: %s\n", files[i], strerror(errno));
+            problems++;
+        }
+        free(text);
+    }
+    return problems;
+}
+
+/* ---- running the jobs ---- */
+
+static char **argv_of(const char *const *words)
+{
+    size_t n = 0;
+    while (words[n])
+        n++;
+    char **v = cp_xcalloc(n + 1, sizeof *v);
+    for (size_t i = 0; i < n; i++)
+        v[i] = cp_xstrdup(words[i]);
+    return v;
+}
+
+static void argv_free(char **v)
+{
+    if (!v)
+        return;
+    for (char **a = v; *a; a++)
+        free(*a);
+    free(v);
+}
+
+/* lavacli's identity options, then the rest. */
+static char **lavacli_argv(const cpr_lava_opts *o, const char *a, const char *b, const char *c, const char *d,
+                           const char *e)
+{
+    const char *how = o->url ? "--uri" : "--identity", *who = o->url ? o->url : o->identity;
+    const char *words[] = { o->lavacli, how, who, a, b, c, d, e, NULL };
+    return argv_of(words);
+}
+
+int cpr_lava_same_command(const char *boot_command, char *const *argv)
+{
+    size_t n = 0;
+    while (argv[n])
+        n++;
+    char *copy = cp_xstrdup(boot_command);
+    int same = n >= 2;
+    size_t k = 0;
+    char *save = NULL;
+    for (char *w = strtok_r(copy, " ", &save); w && same; w = strtok_r(NULL, " ", &save), k++) {
+        if (k >= n)
+            same = 0;
+        else if (k == 0 || k == n - 1)
+            same = strcmp(base_name(w), base_name(argv[k])) == 0;
+        else
+            same = strcmp(w, argv[k]) == 0;
+    }
+    free(copy);
+    return same && k == n;
+}
+
+static char *joined(char *const *argv)
+{
+    cp_buf b = { 0 };
+    for (size_t i = 0; argv[i]; i++)
+        cp_buf_printf(&b, "%s%s", i ? " " : "", argv[i]);
+    return b.data;
+}
+
+/* Puts what job i's log says into r: the image's stdout and stderr as the
+ * direct back end would have captured them, and why LAVA did not complete
+ * the job. The pool job ran lava-run or lavacli; its log is logtext. */
+static void adopt(cpr_runs *r, size_t i, const char *job_id, const char *logtext, size_t loglen, const char *program)
+{
+    cpr_job *job = &r->jobs[i];
+    r->name[i] = cp_xasprintf("%s (LAVA job %s)", r->image[i]->image, job_id);
+    if (job->spawn_errno || job->timed_out)
+        return;   /* the pool's own report says it: cannot run, or stuck past the job's limit */
+    cpr_lava_log log;
+    cpr_lava_log_read(&log, logtext, loglen);
+    int exited = job->exited, status = job->status, signal = job->signal;
+    cp_buf_free(&job->out);
+    cp_buf_free(&job->err);
+    job->out = log.out;
+    job->err = log.err;
+    memset(&log.out, 0, sizeof log.out);
+    memset(&log.err, 0, sizeof log.err);
+    job->exited = 1;
+    job->status = 0;
+    job->signal = 0;
+    if (!log.finished) {
+        char *how = exited ? cp_xasprintf("exit status %d", status) : cp_xasprintf("signal %d", signal);
+        r->why[i] = cp_xasprintf("the job's log has no result from LAVA (%zu records; %s ended with %s%s%s)",
+                                 log.records, program, how, log.stray ? ", last saying " : "",
+                                 log.stray ? cpr_q(log.stray) : "");
+        free(how);
+    } else if (!log.passed && log.timed_out_s) {
+        job->timed_out = 1;
+        job->timeout_s = log.timed_out_s;
+    } else if (!log.passed) {
+        int closed = log.error_msg && strcmp(log.error_msg, "Connection closed") == 0;
+        r->why[i] = cp_xasprintf("LAVA reports the job incomplete, %s error %s%s",
+                                 log.error_type ? log.error_type : "an unnamed", cpr_q(log.error_msg),
+                                 closed ? ": the image stopped before its end line" : "");
+    } else if (emulated(r->image[i]) && (!log.boot_command || !cpr_lava_same_command(log.boot_command, r->argv[i]))) {
+        char *want = joined(r->argv[i]);
+        r->why[i] = cp_xasprintf("LAVA ran QEMU as %s, not as the direct runner does (%s): the device is not "
+                                 "configured from firmware/runner/lava/cryptoperf-qemu.jinja2", cpr_q(log.boot_command),
+                                 cpr_q(want));
+        free(want);
+    } else if (job->err.len) {
+        r->why[i] = cp_xstrdup("the job completed, but the image reported errors");
+    }
+    cpr_lava_log_free(&log);
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    return remove(path);
+}
+
+/* The pool's jobs run the given argvs instead of QEMU. */
+static void point_jobs(cpr_runs *r, char ***argv)
+{
+    for (size_t i = 0; i < r->n; i++)
+        r->jobs[i].argv = argv[i];
+}
+
+static int run_local(cpr_runs *r, const cpr_lava_opts *o, char **files, const char *work, unsigned parallel,
+                     FILE *progress, int tty)
+{
+    char ***argv = cp_xcalloc(r->n, sizeof *argv);
+    char **ids = cp_xcalloc(r->n, sizeof *ids);
+    int rc = 0;
+    for (size_t i = 0; i < r->n && rc == 0; i++) {
+        char *device = cp_xasprintf("%s/%s.yaml", o->devices, r->image[i]->board);
+        if (access(device, R_OK) != 0) {
+            fprintf(stderr, "%s: %s: no device configuration for board %s (make lava-devices renders the emulated "
+                    "boards'): %s\n", r->image[i]->image, device, r->image[i]->board, strerror(errno));
+            rc = -2;
+        }
+        /* Job ids name lava-run's folder under /var/lib/lava/dispatcher/tmp:
+         * the process id keeps two runners on one machine apart. */
+        ids[i] = cp_xasprintf("local-%ld-%zu", (long)getpid(), i + 1);
+        char *out = cp_xasprintf("%s/%s", work, ids[i]);
+        const char *words[] = { o->lava_run, "--job-id", ids[i], "--output-dir", out, "--device", device,
+                                files[i], NULL };
+        argv[i] = argv_of(words);
+        free(out);
+        free(device);
+        /* LAVA holds the image to its limit; this one only stops a stuck lava-run. */
+        r->jobs[i].timeout_s += 300;
+    }
+    if (rc == 0) {
+        point_jobs(r, argv);
+        cpr_pool_opts po = { .parallel = parallel, .progress = progress, .tty = tty };
+        rc = cpr_pool_run(r->jobs, r->n, &po);
+    }
+    for (size_t i = 0; i < r->n; i++) {
+        if (rc == 0)
+            adopt(r, i, ids[i], r->jobs[i].err.data ? r->jobs[i].err.data : "", r->jobs[i].err.len, "lava-run");
+        r->jobs[i].argv = r->argv[i];
+        argv_free(argv[i]);
+        free(ids[i]);
+    }
+    free(argv);
+    free(ids);
+    return rc;
+}
+
+/* The job id lavacli printed for a submission, or NULL. */
+static char *submitted_id(const cpr_job *job)
+{
+    const char *s = job->out.data ? job->out.data : "";
+    size_t n = strspn(s, "0123456789");
+    if (!job->exited || job->status != 0 || n == 0 || strspn(s + n, "\r\n") != strlen(s + n))
+        return NULL;
+    return cp_xstrndup(s, n);
+}
+
+static void cancel(const cpr_lava_opts *o, char **ids, size_t n)
+{
+    cpr_job *jobs = cp_xcalloc(n, sizeof *jobs);
+    char ***argv = cp_xcalloc(n, sizeof *argv);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (ids[i]) {
+            argv[k] = lavacli_argv(o, "jobs", "cancel", ids[i], NULL, NULL);
+            jobs[k].label = ids[i];
+            jobs[k].argv = argv[k];
+            jobs[k].timeout_s = 60;
+            k++;
+        }
+    cpr_pool_opts po = { .parallel = 4 };
+    if (k) {
+        fprintf(stderr, "cryptoperf-run: cancelling %zu submitted job%s\n", k, k == 1 ? "" : "s");
+        cpr_pool_run(jobs, k, &po);
+    }
+    for (size_t i = 0; i < k; i++) {
+        cpr_job_free(&jobs[i]);
+        argv_free(argv[i]);
+    }
+    free(jobs);
+    free(argv);
+}
+
+static int run_server(cpr_runs *r, const cpr_lava_opts *o, char **files, unsigned parallel, FILE *progress,
+                      int tty)
+{
+    char ***argv = cp_xcalloc(r->n, sizeof *argv);
+    char **ids = cp_xcalloc(r->n, sizeof *ids);
+    cpr_job *submit = cp_xcalloc(r->n, sizeof *submit);
+    for (size_t i = 0; i < r->n; i++) {
+        argv[i] = lavacli_argv(o, "jobs", "submit", files[i], NULL, NULL);
+        submit[i].label = r->label[i];
+        submit[i].argv = argv[i];
+        submit[i].timeout_s = 120;
+    }
+    cpr_pool_opts quiet = { .parallel = parallel };
+    int rc = cpr_pool_run(submit, r->n, &quiet);
+    unsigned refused = 0;
+    for (size_t i = 0; i < r->n; i++) {
+        ids[i] = submitted_id(&submit[i]);
+        if (!ids[i] && rc == 0) {
+            char *why = cpr_job_failure(&submit[i]);
+            const char *said = submit[i].out.len ? submit[i].out.data : submit[i].err.data;
+            char *line = said ? cp_xstrndup(said, strcspn(said, "\n")) : NULL;
+            fprintf(stderr, "%s: the server did not take the job definition (%s): lavacli %s%s\n", files[i],
+                    r->image[i]->image, why ? why : "printed no job id", line ? cpr_q(line) : "");
+            free(line);
+            free(why);
+            refused++;
+        }
+        cpr_job_free(&submit[i]);
+        argv_free(argv[i]);
+        argv[i] = NULL;
+    }
+    free(submit);
+    if (rc == 0 && refused)
+        rc = -2;
+    if (rc == 0) {
+        fprintf(stderr, "cryptoperf-run: %zu jobs submitted to %s (ids %s to %s); waiting for them\n", r->n,
+                o->url ? o->url : o->identity, ids[0], ids[r->n - 1]);
+        char poll[16];
+        snprintf(poll, sizeof poll, "%u", o->poll_s);
+        for (size_t i = 0; i < r->n; i++) {
+            /* `jobs logs` follows the log until the job has finished */
+            argv[i] = lavacli_argv(o, "jobs", "logs", ids[i], "--raw", "--polling");
+            char **a = argv[i];
+            size_t n = 0;
+            while (a[n])
+                n++;
+            argv[i] = cp_xrealloc(a, (n + 2) * sizeof *a);
+            argv[i][n] = cp_xstrdup(poll);
+            argv[i][n + 1] = NULL;
+            r->jobs[i].timeout_s = 0;   /* the queue may be long; LAVA bounds each job */
+        }
+        point_jobs(r, argv);
+        cpr_pool_opts po = { .parallel = parallel, .progress = progress, .tty = tty };
+        rc = cpr_pool_run(r->jobs, r->n, &po);
+    }
+    if (rc != 0)
+        cancel(o, ids, r->n);
+    for (size_t i = 0; i < r->n; i++) {
+        if (rc == 0)
+            adopt(r, i, ids[i], r->jobs[i].out.data ? r->jobs[i].out.data : "", r->jobs[i].out.len, "lavacli");
+        r->jobs[i].argv = r->argv[i];
+        argv_free(argv[i]);
+        free(ids[i]);
+    }
+    free(argv);
+    free(ids);
+    return rc;
+}
+
+int cpr_lava_execute(cpr_runs *r, const cpr_lava_opts *o, const char *top, unsigned parallel, FILE *progress,
+                     int tty)
+{
+    const char *tmp = getenv("TMPDIR");
+    char *work = cp_xasprintf("%s/cryptoperf-lava.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(work)) {
+        fprintf(stderr, "cryptoperf-run: cannot make a temporary folder %s: %s\n", work, strerror(errno));
+        free(work);
+        return -2;
+    }
+    char *jobs = o->jobs ? cp_xstrdup(o->jobs) : cp_xasprintf("%s/jobs", work);
+    char **files = cp_xcalloc(r->n ? r->n : 1, sizeof *files);
+    int rc = write_jobs(r, o, top, jobs, files, stderr) ? -2 : 0;
+    if (rc == 0 && o->backend == CPR_BACKEND_LAVA_JOBS)
+        fprintf(stderr, "wrote %zu job definition%s to %s\n", r->n, r->n == 1 ? "" : "s", jobs);
+    else if (rc == 0 && o->backend == CPR_BACKEND_LAVA_LOCAL)
+        rc = run_local(r, o, files, work, parallel, progress, tty);
+    else if (rc == 0)
+        rc = run_server(r, o, files, parallel, progress, tty);
+    for (size_t i = 0; i < r->n; i++)
+        free(files[i]);
+    free(files);
+    free(jobs);
+    nftw(work, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    free(work);
+    return rc;
+}
