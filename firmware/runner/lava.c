@@ -317,33 +317,24 @@ static char **lavacli_argv(const cpr_lava_opts *o, const char *a, const char *b,
     return argv_of(words);
 }
 
-int cpr_lava_same_command(const char *boot_command, char *const *argv)
+long cpr_lava_command_diff(const char *boot_command, char *const *argv, char **found)
 {
     size_t n = 0;
     while (argv[n])
         n++;
     char *copy = cp_xstrdup(boot_command);
-    int same = n >= 2;
+    char *save = NULL, *w = strtok_r(copy, " ", &save);
     size_t k = 0;
-    char *save = NULL;
-    for (char *w = strtok_r(copy, " ", &save); w && same; w = strtok_r(NULL, " ", &save), k++) {
-        if (k >= n)
-            same = 0;
-        else if (k == 0 || k == n - 1)
-            same = strcmp(base_name(w), base_name(argv[k])) == 0;
-        else
-            same = strcmp(w, argv[k]) == 0;
+    for (; k < n && w; k++, w = strtok_r(NULL, " ", &save)) {
+        /* LAVA runs the program from PATH and the image from its own folder */
+        int same = k == 0 || k == n - 1 ? strcmp(base_name(w), base_name(argv[k])) == 0 : strcmp(w, argv[k]) == 0;
+        if (!same)
+            break;
     }
+    long at = k == n && !w ? -1 : (long)k;
+    *found = at >= 0 && w ? cp_xstrdup(w) : NULL;
     free(copy);
-    return same && k == n;
-}
-
-static char *joined(char *const *argv)
-{
-    cp_buf b = { 0 };
-    for (size_t i = 0; argv[i]; i++)
-        cp_buf_printf(&b, "%s%s", i ? " " : "", argv[i]);
-    return b.data;
+    return at;
 }
 
 /* Puts what job i's log says into r: the image's stdout and stderr as the
@@ -356,6 +347,8 @@ static void adopt(cpr_runs *r, size_t i, const char *job_id, const char *logtext
     if (job->spawn_errno || job->timed_out)
         return;   /* the pool's own report says it: cannot run, or stuck past the job's limit */
     cpr_lava_log log;
+    char *found = NULL;
+    long at;
     cpr_lava_log_read(&log, logtext, loglen);
     int exited = job->exited, status = job->status, signal = job->signal;
     cp_buf_free(&job->out);
@@ -381,15 +374,17 @@ static void adopt(cpr_runs *r, size_t i, const char *job_id, const char *logtext
         r->why[i] = cp_xasprintf("LAVA reports the job incomplete, %s error %s%s",
                                  log.error_type ? log.error_type : "an unnamed", cpr_q(log.error_msg),
                                  closed ? ": the image stopped before its end line" : "");
-    } else if (emulated(r->image[i]) && (!log.boot_command || !cpr_lava_same_command(log.boot_command, r->argv[i]))) {
-        char *want = joined(r->argv[i]);
-        r->why[i] = cp_xasprintf("LAVA ran QEMU as %s, not as the direct runner does (%s): the device is not "
-                                 "configured from firmware/runner/lava/cryptoperf-qemu.jinja2", cpr_q(log.boot_command),
-                                 cpr_q(want));
-        free(want);
+    } else if (emulated(r->image[i]) && !log.boot_command) {
+        r->why[i] = cp_xstrdup("LAVA's log does not say how it ran QEMU (no 'Boot command' line)");
+    } else if (emulated(r->image[i]) && (at = cpr_lava_command_diff(log.boot_command, r->argv[i], &found)) >= 0) {
+        const char *want = r->argv[i][at];
+        r->why[i] = cp_xasprintf("LAVA ran QEMU otherwise than the direct runner: argument %ld is %s, expected %s "
+                                 "(is the device's dictionary firmware/runner/lava/cryptoperf-qemu.jinja2?)", at,
+                                 found ? cpr_q(found) : "missing", want ? cpr_q(want) : "none");
     } else if (job->err.len) {
         r->why[i] = cp_xstrdup("the job completed, but the image reported errors");
     }
+    free(found);
     cpr_lava_log_free(&log);
 }
 

@@ -50,9 +50,11 @@ void cpr_lava_opts_free(cpr_lava_opts *o);
 int cpr_lava_execute(cpr_runs *r, const cpr_lava_opts *o, const char *top, unsigned parallel, FILE *progress,
                      int tty);
 
-/* Whether LAVA's "Boot command" line runs argv (the direct runner's QEMU
- * argv): the same options in the same order, the same program and image
- * file names (LAVA runs them from its own paths). */
-int cpr_lava_same_command(const char *boot_command, char *const *argv);
+/* Where LAVA's "Boot command" line departs from argv (the direct runner's
+ * QEMU argv): -1 when it runs the same options in the same order with the
+ * same program and image file names (LAVA runs them from its own paths),
+ * else the index of the first argument that differs, *found set to LAVA's
+ * word there (allocated; NULL when LAVA's line is shorter). */
+long cpr_lava_command_diff(const char *boot_command, char *const *argv, char **found);
 
 #endif

@@ -114,18 +114,18 @@ unsigned cpr_runs_report(cpr_runs *r, FILE *err)
         const char *errtext = job->err.data ? job->err.data : "";
         int error_lines = strstr(errtext, "error:") == errtext || strstr(errtext, "\nerror:") != NULL;
         char *broken = NULL;
-        if (!why && !error_lines &&
-            cpr_frame_check(job->out.data ? job->out.data : "", job->out.len, &r->frame[i], &broken) == 0)
+        int whole = cpr_frame_check(job->out.data ? job->out.data : "", job->out.len, &r->frame[i], &broken) == 0;
+        if (!why && !error_lines && whole)
             continue;
-        if (broken) {
+        if (!why && !error_lines)
             why = cp_xasprintf("exit status 0 but an incomplete document: %s", broken);
-            free(broken);
-        }
+        free(broken);
         r->failed[i] = 1;
         failed++;
         /* The firmware names the case of a known-answer failure itself; for
-         * a fault or a hang its output tells how far it got. */
-        int named = strstr(errtext, "error: case ") != NULL, finished = 0;
+         * a fault or a hang its output tells how far it got (a whole
+         * document got to its end). */
+        int named = strstr(errtext, "error: case ") != NULL || whole, finished = 0;
         char *last = named ? NULL : cpr_last_case(job->out.data, &finished);
         char *after = named ? cp_xstrdup("")
                       : !last  ? cp_xstrdup(" before the first case reported a result")
