@@ -28,6 +28,7 @@ typedef struct {
     char *jobs;                 /* folder the job definitions go to and stay in; NULL: a temporary one */
     char *image_url;            /* prefix of the images' URLs; NULL: file:// and the absolute path */
     unsigned poll_s;            /* server: how often lavacli asks for new log lines */
+    const char *manifest;       /* borrowed: named in each job definition's first line */
 } cpr_lava_opts;
 
 /* "direct", "lava-local", "lava", "lava-jobs"; -1 for anything else. */

@@ -150,6 +150,7 @@ static int parse_options(options *o, int argc, char **argv)
     if (o->lava.backend != CPR_BACKEND_DIRECT &&
         cpr_lava_opts_load(&o->lava, o->lava_config, o->lava_sets, o->nlava_sets, stderr) < 0)
         return -1;
+    o->lava.manifest = o->manifest;
     return 0;
 }
 
