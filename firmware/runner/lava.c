@@ -197,7 +197,8 @@ long cpr_lava_command_diff(const char *boot_command, char *const *argv, char **f
 /* Puts what job i's log says into r: the image's stdout and stderr as the
  * direct back end would have captured them, and why LAVA did not complete
  * the job. The pool job ran lava-run or lavacli; its log is logtext. */
-static void adopt(cpr_runs *r, size_t i, const char *job_id, const char *logtext, size_t loglen, const char *program)
+static void adopt(cpr_runs *r, size_t i, const cpr_lava_opts *o, const char *job_id, const char *logtext,
+                  size_t loglen, const char *program)
 {
     cpr_job *job = &r->jobs[i];
     r->name[i] = cp_xasprintf("%s (LAVA job %s)", r->image[i]->image, job_id);
@@ -238,6 +239,10 @@ static void adopt(cpr_runs *r, size_t i, const char *job_id, const char *logtext
         r->why[i] = cp_xasprintf("LAVA ran QEMU otherwise than the direct runner: argument %ld is %s, expected %s "
                                  "(is the device's dictionary firmware/runner/lava/cryptoperf-qemu.jinja2?)", at,
                                  found ? cpr_q(found) : "missing", want ? cpr_q(want) : "none");
+    } else if (emulated(r->image[i]) && o->qemu_line && log.qemu_version && !strstr(o->qemu_line, log.qemu_version)) {
+        /* the header names the QEMU of this machine; a worker's must be the same */
+        r->why[i] = cp_xasprintf("LAVA ran QEMU %s, but the dataset would name this machine's (%s)",
+                                 cpr_q(log.qemu_version), cpr_q(o->qemu_line));
     } else if (job->err.len) {
         r->why[i] = cp_xstrdup("the job completed, but the image reported errors");
     }
@@ -290,7 +295,7 @@ static int run_local(cpr_runs *r, const cpr_lava_opts *o, char **files, const ch
     }
     for (size_t i = 0; i < r->n; i++) {
         if (rc == 0)
-            adopt(r, i, ids[i], r->jobs[i].err.data ? r->jobs[i].err.data : "", r->jobs[i].err.len, "lava-run");
+            adopt(r, i, o, ids[i], r->jobs[i].err.data ? r->jobs[i].err.data : "", r->jobs[i].err.len, "lava-run");
         r->jobs[i].argv = r->argv[i];
         argv_free(argv[i]);
         free(ids[i]);
@@ -308,6 +313,13 @@ static char *submitted_id(const cpr_job *job)
     if (!job->exited || job->status != 0 || n == 0 || strspn(s + n, "\r\n") != strlen(s + n))
         return NULL;
     return cp_xstrndup(s, n);
+}
+
+/* Numeric order of two job ids (digit strings without leading zeros). */
+static int id_less(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    return la != lb ? la < lb : strcmp(a, b) < 0;
 }
 
 static void cancel(const cpr_lava_opts *o, char **ids, size_t n)
@@ -371,8 +383,16 @@ static int run_server(cpr_runs *r, const cpr_lava_opts *o, char **files, unsigne
     if (rc == 0 && refused)
         rc = -2;
     if (rc == 0) {
+        /* submitted several at a time: name the lowest and the highest id */
+        size_t lo = 0, hi = 0;
+        for (size_t i = 1; i < r->n; i++) {
+            if (id_less(ids[i], ids[lo]))
+                lo = i;
+            if (id_less(ids[hi], ids[i]))
+                hi = i;
+        }
         fprintf(stderr, "cryptoperf-run: %zu jobs submitted to %s (ids %s to %s); waiting for them\n", r->n,
-                o->url ? o->url : o->identity, ids[0], ids[r->n - 1]);
+                o->url ? o->url : o->identity, ids[lo], ids[hi]);
         char poll[16];
         snprintf(poll, sizeof poll, "%u", o->poll_s);
         for (size_t i = 0; i < r->n; i++) {
@@ -395,7 +415,7 @@ static int run_server(cpr_runs *r, const cpr_lava_opts *o, char **files, unsigne
         cancel(o, ids, r->n);
     for (size_t i = 0; i < r->n; i++) {
         if (rc == 0)
-            adopt(r, i, ids[i], r->jobs[i].out.data ? r->jobs[i].out.data : "", r->jobs[i].out.len, "lavacli");
+            adopt(r, i, o, ids[i], r->jobs[i].out.data ? r->jobs[i].out.data : "", r->jobs[i].out.len, "lavacli");
         r->jobs[i].argv = r->argv[i];
         argv_free(argv[i]);
         free(ids[i]);

@@ -29,6 +29,8 @@ typedef struct {
     char *image_url;            /* prefix of the images' URLs; NULL: file:// and the absolute path */
     unsigned poll_s;            /* server: how often lavacli asks for new log lines */
     const char *manifest;       /* borrowed: named in each job definition's first line */
+    const char *qemu_line;      /* borrowed: this machine's `qemu-system-arm --version`, which the
+                                   dataset header names; every job's QEMU must be that one */
 } cpr_lava_opts;
 
 /* "direct", "lava-local", "lava", "lava-jobs"; -1 for anything else. */

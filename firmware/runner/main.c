@@ -253,6 +253,7 @@ int main(int argc, char **argv)
         rc = EXIT_USAGE;
     }
     o.facts.qemu_version_line = qemu_line;
+    o.lava.qemu_line = qemu_line;
     o.facts.revision = revision;
     o.facts.cc_version_line = cc_line;
 

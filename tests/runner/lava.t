@@ -111,6 +111,7 @@ check "lava-run --validate refuses a device whose ST-LINK serial is unset" [ $? 
 export FAKE_LAVACLI_DIR=$d/server FAKE_LAVACLI_DEVICE=$DEVICES/$board.yaml
 mkdir -p "$FAKE_LAVACLI_DIR"
 one quick mbedtls-3.6.6 >"$d/quick1.tsv"
+cp "$d/quick1.tsv" "$d/q1.tsv"
 one quick wolfssl-5.7.2 | tail -n +2 >>"$d/quick1.tsv"
 MAN=$d/quick1.tsv run "$d/direct1" >/dev/null 2>&1
 server_opts=(--backend lava --lava "lavacli=$TOP/tests/runner/fake-lavacli" --lava poll=1)
@@ -131,6 +132,12 @@ check "server, known-answer failure: exit 1" [ $? -eq 1 ]
 check "server, known-answer failure: named with the server's job id" \
   grep -qE "\\(LAVA job 101\\): says 'error: case [a-z0-9-]+: known-answer mismatch'" "$d/err-server-kat"
 check "server: --identity given to lavacli" grep -q $'^--identity\tfarm\tjobs\tsubmit\t' "$d/server/calls"
+rm -f "$d/server/count"
+FAKE_LAVACLI_QEMU=1:8.2.2+ds-0ubuntu1 MAN=$d/q1.tsv run "$d/server" "${server_opts[@]}" --lava identity=farm \
+  >/dev/null 2>"$d/err-qemu"
+check "server, a worker with another QEMU: exit 1" [ $? -eq 1 ]
+check "server, a worker with another QEMU: names both versions" \
+  grep -q "(LAVA job 101): LAVA ran QEMU '1:8.2.2+ds-0ubuntu1', but the dataset would name this machine's ('QEMU emulator version" "$d/err-qemu"
 rm -f "$d/server/count"
 FAKE_LAVACLI_REFUSE=2 MAN=$d/quick1.tsv run "$d/server" "${server_opts[@]}" --lava identity=farm >/dev/null 2>"$d/err-refused"
 check "server refuses a job: exit 2" [ $? -eq 2 ]
