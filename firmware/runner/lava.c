@@ -5,7 +5,6 @@
 
 #include <errno.h>
 #include <ftw.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -256,11 +255,32 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
     return remove(path);
 }
 
-/* The pool's jobs run the given argvs instead of QEMU. */
-static void point_jobs(cpr_runs *r, char ***argv)
+/* Runs the pool's jobs as argv[i] (lava-run or lavacli) instead of QEMU.
+ * Returns what cpr_pool_run does. */
+static int run_as(cpr_runs *r, char ***argv, unsigned parallel, FILE *progress, int tty)
 {
     for (size_t i = 0; i < r->n; i++)
         r->jobs[i].argv = argv[i];
+    cpr_pool_opts po = { .parallel = parallel, .progress = progress, .tty = tty };
+    return cpr_pool_run(r->jobs, r->n, &po);
+}
+
+/* After run_as: when read, each job's log (the program's stderr or stdout)
+ * is read back into its run; the runs get their QEMU argv back; argv and
+ * ids are freed. */
+static void read_back(cpr_runs *r, const cpr_lava_opts *o, char ***argv, char **ids, int read, const char *program,
+                      int log_on_stderr)
+{
+    for (size_t i = 0; i < r->n; i++) {
+        const cp_buf *log = log_on_stderr ? &r->jobs[i].err : &r->jobs[i].out;
+        if (read)
+            adopt(r, i, o, ids[i], log->data ? log->data : "", log->len, program);
+        r->jobs[i].argv = r->argv[i];
+        argv_free(argv[i]);
+        free(ids[i]);
+    }
+    free(argv);
+    free(ids);
 }
 
 static int run_local(cpr_runs *r, const cpr_lava_opts *o, char **files, const char *work, unsigned parallel,
@@ -288,20 +308,9 @@ static int run_local(cpr_runs *r, const cpr_lava_opts *o, char **files, const ch
         /* LAVA holds the image to its limit; this one only stops a stuck lava-run. */
         r->jobs[i].timeout_s += 300;
     }
-    if (rc == 0) {
-        point_jobs(r, argv);
-        cpr_pool_opts po = { .parallel = parallel, .progress = progress, .tty = tty };
-        rc = cpr_pool_run(r->jobs, r->n, &po);
-    }
-    for (size_t i = 0; i < r->n; i++) {
-        if (rc == 0)
-            adopt(r, i, o, ids[i], r->jobs[i].err.data ? r->jobs[i].err.data : "", r->jobs[i].err.len, "lava-run");
-        r->jobs[i].argv = r->argv[i];
-        argv_free(argv[i]);
-        free(ids[i]);
-    }
-    free(argv);
-    free(ids);
+    if (rc == 0)
+        rc = run_as(r, argv, parallel, progress, tty);
+    read_back(r, o, argv, ids, rc == 0, "lava-run", 1);
     return rc;
 }
 
@@ -407,21 +416,11 @@ static int run_server(cpr_runs *r, const cpr_lava_opts *o, char **files, unsigne
             argv[i][n + 1] = NULL;
             r->jobs[i].timeout_s = 0;   /* the queue may be long; LAVA bounds each job */
         }
-        point_jobs(r, argv);
-        cpr_pool_opts po = { .parallel = parallel, .progress = progress, .tty = tty };
-        rc = cpr_pool_run(r->jobs, r->n, &po);
+        rc = run_as(r, argv, parallel, progress, tty);
     }
     if (rc != 0)
         cancel(o, ids, r->n);
-    for (size_t i = 0; i < r->n; i++) {
-        if (rc == 0)
-            adopt(r, i, o, ids[i], r->jobs[i].out.data ? r->jobs[i].out.data : "", r->jobs[i].out.len, "lavacli");
-        r->jobs[i].argv = r->argv[i];
-        argv_free(argv[i]);
-        free(ids[i]);
-    }
-    free(argv);
-    free(ids);
+    read_back(r, o, argv, ids, rc == 0, "lavacli", 0);
     return rc;
 }
 

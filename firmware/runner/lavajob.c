@@ -19,6 +19,16 @@ static void timeout_seconds(cp_buf *b, int indent, const char *key, unsigned s)
     cp_buf_printf(b, "%*s%s:\n%*sseconds: %u\n", indent, "", key, indent + 2, "", s);
 }
 
+/* A block sequence of strings at indent. */
+static void string_list(cp_buf *b, int indent, const char *const *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        cp_buf_printf(b, "%*s- ", indent, "");
+        cpr_yaml_str(b, v[i]);
+        cp_buf_putc(b, '\n');
+    }
+}
+
 void cpr_lava_job_text(cp_buf *b, const cpr_lava_job *j)
 {
     unsigned boot_s = j->machine ? BOOT_QEMU_S : BOOT_BOARD_S;
@@ -28,11 +38,7 @@ void cpr_lava_job_text(cp_buf *b, const cpr_lava_job *j)
     cp_buf_puts(b, "priority: medium\nvisibility: public\n");
     if (j->ntags) {
         cp_buf_puts(b, "tags:\n");
-        for (size_t i = 0; i < j->ntags; i++) {
-            cp_buf_puts(b, "- ");
-            cpr_yaml_str(b, j->tags[i]);
-            cp_buf_putc(b, '\n');
-        }
+        string_list(b, 0, j->tags, j->ntags);
     }
     cp_buf_puts(b, "timeouts:\n");
     timeout_seconds(b, 2, "job", DEPLOY_S + boot_s + j->timeout_s + FINALIZE_S);
@@ -41,11 +47,7 @@ void cpr_lava_job_text(cp_buf *b, const cpr_lava_job *j)
         cp_buf_puts(b, "context:\n  arch: arm\n");
         cpr_yaml_kv(b, 2, "machine", j->machine);
         cp_buf_puts(b, "  extra_options:\n");
-        for (size_t i = 0; i < j->nextra; i++) {
-            cp_buf_puts(b, "  - ");
-            cpr_yaml_str(b, j->extra[i]);
-            cp_buf_putc(b, '\n');
-        }
+        string_list(b, 2, j->extra, j->nextra);
     }
     cp_buf_puts(b, "actions:\n- deploy:\n    to: tmpfs\n");
     timeout_seconds(b, 4, "timeout", DEPLOY_S);
