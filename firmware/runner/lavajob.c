@@ -4,10 +4,14 @@
 
 /* What the monitor looks for. The run header opens every document and the
  * end line closes it (firmware/README.md); without an end pattern LAVA
- * reports a finished image as an infrastructure error. A known-answer
- * failure shows in LAVA's own results as a failed test case. */
+ * reports a finished image as an infrastructure error. The end pattern
+ * takes the whole line, newline included: matched on a part of it, LAVA
+ * would close down while the rest is still on its way, and its log would
+ * show the end line only after LAVA's own input (seen under load: two of
+ * 28 jobs). A known-answer failure shows in LAVA's own results as a failed
+ * test case. */
 #define MONITOR_START "run:"
-#define MONITOR_END "end: \\{results: "
+#define MONITOR_END "end: \\{results: [^\\n]*\\n"
 #define MONITOR_PATTERN "error: case (?P<test_case_id>[^\\s:]+): (?P<result>known-answer mismatch)"
 
 /* Seconds LAVA may spend before and after the test: fetching the image,

@@ -56,9 +56,11 @@ void cpr_lava_log_read(cpr_lava_log *log, const char *text, size_t len)
 {
     memset(log, 0, sizeof *log);
     /* LAVA writes to the console only after the test (finalize sends
-     * "poweroff"); what the console shows from then on is its echo, not
-     * the image. */
+     * "poweroff"). Console lines logged after that input are still the
+     * image's until its echo: LAVA logs a line only once its newline has
+     * arrived, so the end of a line in flight comes after the input. */
     int console_open = 1;
+    char *sent = NULL;   /* LAVA's first input, as its echo would read */
     for (size_t at = 0; at < len;) {
         const char *nl = memchr(text + at, '\n', len - at);
         size_t n = nl ? (size_t)(nl - (text + at)) : len - at;
@@ -84,9 +86,12 @@ void cpr_lava_log_read(cpr_lava_log *log, const char *text, size_t len)
         if (!lvl) {
             /* not a record of ours to read */
         } else if (strcmp(lvl, "target") == 0 && msg_text && console_open) {
-            read_target(log, msg_text);
-        } else if (strcmp(lvl, "input") == 0) {
-            console_open = 0;
+            if (sent && strcmp(msg_text, sent) == 0)
+                console_open = 0;
+            else
+                read_target(log, msg_text);
+        } else if (strcmp(lvl, "input") == 0 && msg_text && !sent) {
+            sent = cp_xstrndup(msg_text, strcspn(msg_text, "\r\n"));
         } else if (strcmp(lvl, "info") == 0 && msg_text && strncmp(msg_text, "Boot command: ", 14) == 0) {
             replace(&log->boot_command, msg_text + 14);
         } else if (strcmp(lvl, "results") == 0 && msg && msg->kind == CP_MAP) {
@@ -95,6 +100,7 @@ void cpr_lava_log_read(cpr_lava_log *log, const char *text, size_t len)
         cp_doc_free(&doc);
         free(line);
     }
+    free(sent);
 }
 
 void cpr_lava_log_free(cpr_lava_log *log)
