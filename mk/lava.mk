@@ -25,7 +25,7 @@ $(LAVA_DEVICES)/$(BOARD).yaml: firmware/runner/lava/cryptoperf-qemu.jinja2 mk/la
 	@mv $@.tmp $@
 
 .PHONY: lava-devices deps-lava
-lava-devices: $(if $(BOARD_QEMU_MACHINE),$(LAVA_DEVICES)/$(BOARD).yaml)
+lava-devices: $(if $(filter qemu,$(BOARD_LANE)),$(LAVA_DEVICES)/$(BOARD).yaml)
 deps-lava:
 	@$(TOP)/mk/install-deps $(DEPS_LAVA)
 TEST_PREREQS += lava-devices
@@ -42,6 +42,11 @@ RUNNER_BACKEND_OPTS_lava = --backend lava --lava jobs=$(LAVA_JOBS_DIR) \
   $(if $(LAVA_CONFIG),--lava-config '$(LAVA_CONFIG)') $(if $(LAVA_URL),--lava url='$(LAVA_URL)') \
   $(if $(LAVA_IDENTITY),--lava identity='$(LAVA_IDENTITY)') $(if $(LAVA_TAGS),--lava tags='$(LAVA_TAGS)') \
   $(if $(LAVA_IMAGE_URL),--lava image_url='$(LAVA_IMAGE_URL)')
+# LAVA runs QEMU boards whose console is semihosting (lane qemu) and real
+# boards (lane serial) on LAVA's own devices; a QEMU board whose console is
+# a USART (lane qemu-serial) it does not.
 RUNNER_BACKEND_OPTS = $(if $(filter direct lava-local lava,$(RUNNER)),$(RUNNER_BACKEND_OPTS_$(RUNNER)),\
-  $(error RUNNER: expected direct, lava-local or lava, found '$(RUNNER)'))
+  $(error RUNNER: expected direct, lava-local or lava, found '$(RUNNER)'))$(if $(and \
+  $(filter-out direct,$(RUNNER)),$(filter qemu-serial,$(BOARD_LANE))),$(error RUNNER=$(RUNNER): $(BOARD)'s \
+  console is a USART in QEMU (lane qemu-serial); LAVA runs the boards of lanes qemu and serial))
 MEASURE_PREREQS += $(if $(filter lava-local,$(RUNNER)),lava-devices) $(if $(filter lava,$(RUNNER)),deps-lava)

@@ -215,7 +215,7 @@ static void adopt(cpr_runs *r, size_t i, const cpr_lava_opts *o, const char *job
     memset(&log.out, 0, sizeof log.out);
     memset(&log.err, 0, sizeof log.err);
     job->exited = 1;
-    job->status = 0;
+    job->status = log.exit_status > 0 ? log.exit_status : 0;
     job->signal = 0;
     if (!log.finished) {
         char *how = exited ? cp_xasprintf("exit status %d", status) : cp_xasprintf("signal %d", signal);
@@ -242,7 +242,7 @@ static void adopt(cpr_runs *r, size_t i, const cpr_lava_opts *o, const char *job
         /* the header names the QEMU of this machine; a worker's must be the same */
         r->why[i] = cp_xasprintf("LAVA ran QEMU %s, but the dataset would name this machine's (%s)",
                                  cpr_q(log.qemu_version), cpr_q(o->qemu_line));
-    } else if (job->err.len) {
+    } else if (job->err.len && job->status == 0) {
         r->why[i] = cp_xstrdup("the job completed, but the image reported errors");
     }
     free(found);

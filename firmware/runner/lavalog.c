@@ -44,9 +44,16 @@ static void read_result(cpr_lava_log *log, const cp_node *msg)
     }
 }
 
-/* One console line: the image's stdout, or its stderr ("error: …"). */
+/* One console line: the image's stdout, its stderr ("error: …"), or a
+ * board's exit status ("exit: N": a board has one channel, firmware/runner/
+ * README.md "The serial lane"). */
 static void read_target(cpr_lava_log *log, const char *line)
 {
+    int n = -1, status;
+    if (sscanf(line, "exit: %d%n", &status, &n) == 1 && n == (int)strlen(line)) {
+        log->exit_status = status;
+        return;
+    }
     cp_buf *to = strncmp(line, "error:", 6) == 0 ? &log->err : &log->out;
     cpr_lava_unescape(to, line);
     cp_buf_putc(to, '\n');
@@ -55,6 +62,7 @@ static void read_target(cpr_lava_log *log, const char *line)
 void cpr_lava_log_read(cpr_lava_log *log, const char *text, size_t len)
 {
     memset(log, 0, sizeof *log);
+    log->exit_status = -1;
     /* LAVA writes to the console only after the test (finalize sends
      * "poweroff"). Console lines logged after that input are still the
      * image's until its echo: LAVA logs a line only once its newline has

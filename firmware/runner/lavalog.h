@@ -23,6 +23,7 @@ typedef struct {
     char *error_msg;      /* and its message */
     unsigned timed_out_s; /* non-zero: the job failed because an action timed out after that many seconds */
     char *stray;          /* the last line that was no LAVA record (a crash of lava-run), or NULL */
+    int exit_status;      /* a board's closing "exit: N" line (serial lane), or -1 */
     size_t records;       /* LAVA records read */
 } cpr_lava_log;
 

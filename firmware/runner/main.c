@@ -20,6 +20,7 @@
 #include "quote.h"
 #include "run.h"
 #include "schema.h"
+#include "serial.h"
 #include "util.h"
 
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
@@ -43,9 +44,22 @@ static const char usage[] =
     "  --dry-run        check everything, write nothing\n"
     "  --print-revision print the firmware revision of --top (what datasets\n"
     "                   record) and exit\n"
-    "  --backend B      direct (default: QEMU here), lava-local (each image a LAVA\n"
-    "                   job run by lava-run), lava (jobs on a LAVA server through\n"
-    "                   lavacli), lava-jobs (only write the job definitions)\n"
+    "serial lane (a board, or QEMU with the console on a USART; images run\n"
+    "one after the other, firmware/runner/README.md):\n"
+    "  --serial PORT    flash each image with OpenOCD and read its document from\n"
+    "                   the serial port PORT (e.g. /dev/ttyACM0)\n"
+    "  --openocd-cfg F  OpenOCD board script (e.g. board/st_nucleo_l5.cfg)\n"
+    "  --openocd PROG   OpenOCD program (default: openocd)\n"
+    "  --qemu-serial N  run the images in QEMU with serial N (0: the first USART)\n"
+    "                   on a pty, and read the document there\n"
+    "  --baud N         serial speed (default: 115200)\n"
+    "  --attempts N     runs of an image whose document arrives broken (default: 3)\n"
+    "  --silence S      a port silent for S seconds has failed (default: 10)\n"
+    "LAVA (firmware/runner/README.md, \"LAVA\"):\n"
+    "  --backend B      direct (default: QEMU or the serial lane here), lava-local\n"
+    "                   (each image a LAVA job run by lava-run), lava (jobs on a\n"
+    "                   LAVA server through lavacli), lava-jobs (only write the\n"
+    "                   job definitions)\n"
     "  --lava KEY=VALUE a LAVA setting (repeatable): url, identity, tags, devices,\n"
     "                   jobs, image_url, poll, lava_run, lavacli\n"
     "  --lava-config F  LAVA settings from a YAML file (--lava wins)\n"
@@ -60,16 +74,31 @@ typedef struct {
     const char *data, *schema, *top, *qemu, *cc, *revision, *manifest;
     unsigned timeout;
     cpr_host_facts facts;
+    cpr_serial_opts serial;
+    int serial_lane;
     const char *lava_config;
     char **lava_sets;
     size_t nlava_sets;
     cpr_lava_opts lava;
 } options;
 
+static int number(const char *opt, const char *arg, unsigned lo, unsigned hi, unsigned *v)
+{
+    char *end;
+    unsigned long n = strtoul(arg, &end, 10);
+    if (*end || !*arg || n < lo || n > hi) {
+        fprintf(stderr, "cryptoperf-run: %s: expected a number %u..%u, found %s\n", opt, lo, hi, cpr_q(arg));
+        return -1;
+    }
+    *v = (unsigned)n;
+    return 0;
+}
+
 static int parse_options(options *o, int argc, char **argv)
 {
     enum { O_KIND = 256, O_NOFP, O_DATA, O_SCHEMA, O_TOP, O_QEMU, O_TIMEOUT, O_REV, O_MCU, O_MCUS, O_BOARD,
-           O_DRY, O_HELP, O_CC, O_PRINTREV, O_BACKEND, O_LAVA, O_LAVACONF };
+           O_DRY, O_HELP, O_CC, O_PRINTREV, O_SERIAL, O_OCDCFG, O_OCD, O_QSERIAL, O_BAUD, O_ATTEMPTS,
+           O_SILENCE, O_BACKEND, O_LAVA, O_LAVACONF };
     static const struct option longopts[] = {
         { "kind", required_argument, 0, O_KIND },      { "no-footprint", no_argument, 0, O_NOFP },
         { "data", required_argument, 0, O_DATA },      { "schema", required_argument, 0, O_SCHEMA },
@@ -79,6 +108,10 @@ static int parse_options(options *o, int argc, char **argv)
         { "mcu", required_argument, 0, O_MCU },        { "mcu-short", required_argument, 0, O_MCUS },
         { "board-name", required_argument, 0, O_BOARD }, { "dry-run", no_argument, 0, O_DRY },
         { "help", no_argument, 0, O_HELP },            { "print-revision", no_argument, 0, O_PRINTREV },
+        { "serial", required_argument, 0, O_SERIAL },  { "openocd-cfg", required_argument, 0, O_OCDCFG },
+        { "openocd", required_argument, 0, O_OCD },    { "qemu-serial", required_argument, 0, O_QSERIAL },
+        { "baud", required_argument, 0, O_BAUD },      { "attempts", required_argument, 0, O_ATTEMPTS },
+        { "silence", required_argument, 0, O_SILENCE },
         { "backend", required_argument, 0, O_BACKEND }, { "lava", required_argument, 0, O_LAVA },
         { "lava-config", required_argument, 0, O_LAVACONF },
         { 0, 0, 0, 0 },
@@ -124,6 +157,31 @@ static int parse_options(options *o, int argc, char **argv)
         case O_BOARD: o->facts.board_name = optarg; break;
         case O_DRY: o->dry_run = 1; break;
         case O_PRINTREV: o->print_revision = 1; break;
+        case O_SERIAL:
+            o->serial.kind = CPR_TARGET_OPENOCD;
+            o->serial.port = optarg;
+            o->serial_lane = 1;
+            break;
+        case O_OCDCFG: o->serial.openocd_cfg = optarg; break;
+        case O_OCD: o->serial.openocd = optarg; break;
+        case O_QSERIAL:
+            o->serial.kind = CPR_TARGET_QEMU_PTY;
+            o->serial_lane = 1;
+            if (number("--qemu-serial", optarg, 0, 7, &o->serial.serial_index) < 0)
+                return -1;
+            break;
+        case O_BAUD:
+            if (number("--baud", optarg, 1200, 4000000, &o->serial.baud) < 0)
+                return -1;
+            break;
+        case O_ATTEMPTS:
+            if (number("--attempts", optarg, 1, 20, &o->serial.attempts) < 0)
+                return -1;
+            break;
+        case O_SILENCE:
+            if (number("--silence", optarg, 1, 3600, &o->serial.silence_s) < 0)
+                return -1;
+            break;
         case O_BACKEND:
             if (cpr_backend_parse(optarg, &o->lava.backend) < 0) {
                 fprintf(stderr, "cryptoperf-run: --backend: expected direct, lava-local, lava or lava-jobs, "
@@ -147,6 +205,18 @@ static int parse_options(options *o, int argc, char **argv)
     o->manifest = argv[optind];
     if (!o->nkinds)
         o->kinds[o->nkinds++] = "bench";
+    if (o->serial_lane && o->serial.kind == CPR_TARGET_OPENOCD && !o->serial.openocd_cfg) {
+        fprintf(stderr, "cryptoperf-run: --serial: expected --openocd-cfg with the board's OpenOCD script "
+                        "(e.g. board/st_nucleo_l5.cfg), found none\n");
+        return -1;
+    }
+    if (!o->serial.baud)
+        o->serial.baud = 115200;
+    if (o->lava.backend != CPR_BACKEND_DIRECT && o->serial_lane) {
+        fprintf(stderr, "cryptoperf-run: --backend: a LAVA back end runs the images on LAVA's devices, "
+                        "expected no --serial or --qemu-serial, found one\n");
+        return -1;
+    }
     if (o->lava.backend != CPR_BACKEND_DIRECT &&
         cpr_lava_opts_load(&o->lava, o->lava_config, o->lava_sets, o->nlava_sets, stderr) < 0)
         return -1;
@@ -207,6 +277,27 @@ static unsigned assemble(cpr_collection *col, const options *o, const cp_schema 
     return problems;
 }
 
+/* The serial lane: every selected image, one after the other, on the one
+ * board (or QEMU with its console USART on a pty). */
+static int run_serial(cpr_runs *runs, options *o)
+{
+    const char **paths = cp_xcalloc(runs->n ? runs->n : 1, sizeof *paths);
+    char **owned = cp_xcalloc(runs->n ? runs->n : 1, sizeof *owned);
+    for (size_t i = 0; i < runs->n; i++) {
+        const cpr_image *im = runs->image[i];
+        paths[i] = im->image[0] == '/' ? im->image : (owned[i] = cp_xasprintf("%s/%s", o->top, im->image));
+    }
+    cpr_serial_opts so = o->serial;
+    so.qemu = o->qemu;
+    so.progress = stderr;
+    int rc = cpr_serial_run(runs->jobs, runs->image, paths, runs->n, &so);
+    for (size_t i = 0; i < runs->n; i++)
+        free(owned[i]);
+    free(owned);
+    free(paths);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     options o = { 0 };
@@ -254,6 +345,7 @@ int main(int argc, char **argv)
     }
     o.facts.qemu_version_line = qemu_line;
     o.lava.qemu_line = qemu_line;
+    o.facts.on_board = o.serial_lane && o.serial.kind == CPR_TARGET_OPENOCD;
     o.facts.revision = revision;
     o.facts.cc_version_line = cc_line;
 
@@ -262,11 +354,14 @@ int main(int argc, char **argv)
     cpr_collection col;
     cpr_collection_init(&col, stderr);
     if (rc == EXIT_OK) {
+        /* on a board (OpenOCD, or a LAVA board) there is no QEMU and so no icount shift */
+        int qemu = !(o.serial_lane && o.serial.kind == CPR_TARGET_OPENOCD);
         for (size_t i = 0; i < runs.n; i++)
-            if ((runs.image[i]->icount_shift < 0 && cpr_backend_needs_icount(o.lava.backend, runs.image[i])) ||
+            if ((qemu && runs.image[i]->icount_shift < 0 && cpr_backend_needs_icount(o.lava.backend, runs.image[i])) ||
                 runs.jobs[i].timeout_s == 0) {
-                fprintf(stderr, "%s:%u: %s: expected an icount shift and a timeout for an image that runs, "
-                        "found '-'\n", m.path, runs.image[i]->line, runs.image[i]->image);
+                fprintf(stderr, "%s:%u: %s: expected %s for an image that runs, found '-'\n", m.path,
+                        runs.image[i]->line, runs.image[i]->image,
+                        qemu ? "an icount shift and a timeout" : "a timeout");
                 rc = EXIT_FAILED;
             }
         if (rc != EXIT_OK) {
@@ -274,16 +369,19 @@ int main(int argc, char **argv)
         } else if (runs.n == 0) {
             fprintf(stderr, "%s: no image of the selected kinds to run\n", o.manifest);
             rc = EXIT_FAILED;
-        } else if (o.lava.backend == CPR_BACKEND_DIRECT) {
-            if (cpr_runs_execute(&runs, o.jobs, stderr, isatty(2)) < 0) {
-                fprintf(stderr, "cryptoperf-run: interrupted; nothing written\n");
-                rc = EXIT_FAILED;
-            }
-        } else {
+        } else if (o.lava.backend != CPR_BACKEND_DIRECT) {
             int lrc = cpr_lava_execute(&runs, &o.lava, o.top, o.jobs, stderr, isatty(2));
             if (lrc == -1)
                 fprintf(stderr, "cryptoperf-run: interrupted; nothing written\n");
             rc = lrc == -1 ? EXIT_FAILED : lrc < 0 ? EXIT_USAGE : rc;
+        } else if (o.serial_lane) {
+            if (run_serial(&runs, &o) < 0) {
+                fprintf(stderr, "cryptoperf-run: interrupted; nothing written\n");
+                rc = EXIT_FAILED;
+            }
+        } else if (cpr_runs_execute(&runs, o.jobs, stderr, isatty(2)) < 0) {
+            fprintf(stderr, "cryptoperf-run: interrupted; nothing written\n");
+            rc = EXIT_FAILED;
         }
     }
     /* lava-jobs wrote the job definitions; there is nothing to collect */

@@ -82,6 +82,16 @@ LIST
 check "failed runs left existing datasets untouched" \
   [ "$(cd "$d/lava" && find . -name dataset.yaml -exec cat {} + | md5sum)" = "$before" ]
 
+# Each real board (board.mk BOARD_LANE serial) has a LAVA device type whose
+# OpenOCD script is the board's own (BOARD_OPENOCD_CFG).
+for bm in "$TOP"/firmware/boards/*/board.mk; do
+  grep -qE '^BOARD_LANE *:= *serial$' "$bm" || continue
+  b=$(basename "$(dirname "$bm")")
+  cfg=$(sed -n 's/^BOARD_OPENOCD_CFG *:= *//p' "$bm")
+  check "$b: device type firmware/runner/lava/$b.jinja2 flashes with its board.mk's OpenOCD script ($cfg)" \
+    grep -qxF "{% set openocd_board_cfg = '$cfg' %}" "$TOP/firmware/runner/lava/$b.jinja2"
+done
+
 # A Nucleo board: its job definition (no board attached) against LAVA's job
 # schema and lava-run's validation with a device dictionary as an admin
 # would write it for the device type firmware/runner/lava/nucleo-l552ze-q.jinja2.

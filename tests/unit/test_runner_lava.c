@@ -72,6 +72,7 @@ static void test_log_lava_run(void **state)
     assert_true(log.finished);
     assert_true(log.passed);
     assert_int_equal(log.timed_out_s, 0);
+    assert_int_equal(log.exit_status, -1);
     assert_null(log.stray);
     cpr_lava_log_free(&log);
 }
@@ -83,13 +84,15 @@ static void test_log_lavacli_failed(void **state)
     cpr_lava_log log;
     read_text(&log,
               "- {\"dt\": \"1\", \"lvl\": \"target\", \"msg\": \"run:\"}\r\n"
+              "- {\"dt\": \"1\", \"lvl\": \"target\", \"msg\": \"exit: 3\"}\n"
               "Traceback (most recent call last):\n"
               "- {\"dt\": \"2\", \"lvl\": \"results\", \"msg\": {\"case\": \"job\", \"definition\": \"lava\", "
               "\"error_msg\": \"lava-test-monitor timed out after 4 seconds\", \"error_type\": \"Test\", "
               "\"result\": \"fail\"}}\n"
               "- {\"lvl\": \"target\", \"msg\": \"a\" \n");
-    assert_int_equal(log.records, 2);
+    assert_int_equal(log.records, 3);
     assert_string_equal(text_of(&log.out), "run:\n");
+    assert_int_equal(log.exit_status, 3);
     assert_true(log.finished);
     assert_false(log.passed);
     assert_string_equal(log.error_type, "Test");
