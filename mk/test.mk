@@ -11,7 +11,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(GEN_LIB_ASAN) $(GEN_HDR) $(wildcard tests/uni
 
 .PHONY: test deps-test
 deps-test:
-	@$(TOP)/mk/install-deps $(DEPS_ALL)
+	@$(TOP)/mk/install-deps $(DEPS_ALL) $(DEPS_LAVA)
 test: deps-test
 	$(MAKE) --no-print-directory $(CRYPTOPERF) $(CRYPTOPERF_ASAN) $(UNIT_BIN) $(TEST_PREREQS)
 	@tests/run-all $(UNIT_BIN) $(SHELL_TESTS)
