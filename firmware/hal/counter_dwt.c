@@ -49,8 +49,12 @@ __attribute__((noinline)) uint32_t cp_counter_measure(cp_measured_fn *fn, void *
   uint32_t c0 = DWT_CYCCNT;
   fn(arg);
   uint32_t c1 = DWT_CYCCNT;
-  if (stack)
-    *stack = (uint32_t)((char *)sp - (char *)cp_stack_deepest(sp));
+  if (stack) {
+    uint32_t *p = cp_stack_deepest(sp);
+    if (p == __stack_limit) /* the call went through the whole region */
+      cp_harness_error("stack painting overrun: the stack region is too small");
+    *stack = (uint32_t)((char *)sp - (char *)p);
+  }
   return c1 - c0;
 }
 

@@ -85,6 +85,8 @@ __attribute__((noinline)) uint32_t cp_counter_measure(cp_measured_fn *fn, void *
   uint64_t t1 = ticks_now();
   if (stack) {
     uint32_t *p = cp_stack_deepest(sp);
+    if (p == __stack_limit) /* the call went through the whole region */
+      cp_harness_error("stack painting overrun: the stack region is too small");
     /* a frame pushed at frame_min overwrote [frame_min, frame_min + 32):
      * a deepest word there may be the frame's, not the call's */
     *stack = (uint32_t)(uintptr_t)p >= cp_counter_frame_min ? CP_STACK_UNKNOWN
