@@ -7,6 +7,30 @@
 BOARD ?= mps2-an505
 FW_BOARDS := $(patsubst firmware/boards/%/board.mk,%,$(wildcard firmware/boards/*/board.mk))
 include firmware/boards/$(BOARD)/board.mk
+FW_BOARD_MK := firmware/boards/$(BOARD)/board.mk
+# The needs probe of a small board (board.mk BOARD_NEEDS_PROBE: a QEMU board
+# with room to spare whose core runs this board's code, e.g. mps2-an385's
+# Cortex-M3 for the micro:bit's Armv6-M code). FW_PROBE=1 builds the board's
+# bench images with the probe's memory map, clock and machine, the same
+# library archives and objects otherwise, into $(BUILD)/fw/<board>-probe;
+# each probe image runs once at build time and what each case needed
+# (stack, heap blocks) becomes the table the board's own image decides with
+# (firmware/README.md, "Small boards").
+ifdef FW_PROBE
+FW_PROBE_OF := $(BOARD_NEEDS_PROBE)
+$(if $(FW_PROBE_OF),,$(error board $(BOARD) has no BOARD_NEEDS_PROBE))
+FW_PROBE_CPU_FLAGS := $(BOARD_CPU_FLAGS)
+FW_PROBE_CORE := $(BOARD_CORE)
+FW_PROBE_PARTS := $(BOARD_BENCH_PARTS)
+undefine BOARD_NEEDS_PROBE
+undefine BOARD_FP_RAM_LENGTH
+undefine BOARD_BENCH_PARTS
+include firmware/boards/$(FW_PROBE_OF)/board.mk
+BOARD_CPU_FLAGS := $(FW_PROBE_CPU_FLAGS)
+BOARD_CORE := $(FW_PROBE_CORE)
+BOARD_BENCH_PARTS := $(FW_PROBE_PARTS)
+FW_BOARD_MK += firmware/boards/$(FW_PROBE_OF)/board.mk
+endif
 # What a board.mk leaves out is a QEMU board's (firmware/README.md, "Board
 # layer"): semihosting console, the SysTick instruction counter, one timed
 # run per case, the whole suite in one image per configuration.
@@ -48,7 +72,7 @@ fw_uc = $(FW_UC_$(1))
 FW_CC := arm-none-eabi-gcc
 FW_AR := arm-none-eabi-ar
 FW_QEMU := qemu-system-arm
-FW_DIR := $(BUILD)/fw/$(BOARD)
+FW_DIR := $(BUILD)/fw/$(BOARD)$(if $(FW_PROBE),-probe)
 # Library archives depend on the core's flags only: boards with the same
 # core share them (nucleo-l552ze-q and mps2-an505, nucleo-f446re and
 # mps2-an386); a lock keeps two boards' makes from building one at once.
@@ -69,10 +93,20 @@ FW_CFLAGS := $(BOARD_CPU_FLAGS) $(FW_OPT) -g -std=c11 -Wall -Wextra -Werror -Wsh
   -DCP_CLOCK_HZ=$(BOARD_CLOCK_HZ) -DCP_CLOCK_NOTE='"$(BOARD_CLOCK_NOTE)"' \
   -DCP_ICOUNT_SHIFT=$(or $(BOARD_ICOUNT_SHIFT),-1) -DCP_FW_FLAGS='"$(FW_FLAGS_TEXT)"' \
   -DCP_SYSTICK_HZ=$(BOARD_SYSTICK_HZ) -DCP_REPEAT=$(BOARD_REPEAT) -DCP_LIBC='"$(BOARD_LIBC)"' \
-  -DCP_BAUD=$(BOARD_BAUD)ul $(BOARD_F4_CLOCK)
-FW_LDFLAGS := $(BOARD_CPU_FLAGS) --specs=$(BOARD_SPECS) -nostartfiles -Wl,--gc-sections -Wl,--wrap=_write \
-  -T $(FW_DIR)/link.ld
-FW_BOARD_MK := firmware/boards/$(BOARD)/board.mk
+  -DCP_BAUD=$(BOARD_BAUD)ul $(BOARD_F4_CLOCK) \
+  $(if $(FW_PROBE),-DCP_NEEDS_PROBE)
+FW_LDFLAGS_BASE := $(BOARD_CPU_FLAGS) --specs=$(BOARD_SPECS) -nostartfiles -Wl,--gc-sections -Wl,--wrap=_write
+FW_LDFLAGS := $(FW_LDFLAGS_BASE) -T $(FW_DIR)/link.ld
+# Footprint and baseline images are measured by their sections, never run:
+# a board with little RAM links them with room (BOARD_FP_RAM_LENGTH), so
+# that an operation whose data alone exceeds the board still has its
+# footprint.
+FW_FP_LD := $(FW_DIR)/link$(if $(BOARD_FP_RAM_LENGTH),-fp).ld
+# A board with a needs probe (not the probe build itself) decides per case
+# from the table its probe image measured.
+FW_NEEDS := $(if $(FW_PROBE),,$(BOARD_NEEDS_PROBE))
+FW_PROBE_DIR := $(BUILD)/fw/$(BOARD)-probe
+FW_FP_LDFLAGS := $(FW_LDFLAGS_BASE) -T $(FW_FP_LD)
 # Test hooks (firmware/README.md) for the bench images, e.g.
 #   make FW_BREAK_KAT=sha256-sb-32 fw
 # A stamp file rebuilds the case runner when they change.
@@ -134,6 +168,11 @@ $(FW_DIR)/link.ld: firmware/hal/link.ld.in $(FW_BOARD_MK)
 	$(FW_CC) -E -P -x c -DCP_CODE_ORIGIN=$(BOARD_CODE_ORIGIN) -DCP_CODE_LENGTH=$(BOARD_CODE_LENGTH) \
 	  -DCP_RAM_ORIGIN=$(BOARD_RAM_ORIGIN) -DCP_RAM_LENGTH=$(BOARD_RAM_LENGTH) \
 	  -DCP_STACK_BYTES=$(BOARD_STACK_BYTES) $< -o $@
+$(FW_DIR)/link-fp.ld: firmware/hal/link.ld.in $(FW_BOARD_MK)
+	@mkdir -p $(@D)
+	$(FW_CC) -E -P -x c -DCP_CODE_ORIGIN=$(BOARD_CODE_ORIGIN) -DCP_CODE_LENGTH=$(BOARD_CODE_LENGTH) \
+	  -DCP_RAM_ORIGIN=$(BOARD_RAM_ORIGIN) -DCP_RAM_LENGTH=$(BOARD_FP_RAM_LENGTH) \
+	  -DCP_STACK_BYTES=$(BOARD_STACK_BYTES) $< -o $@
 $(FW_DIR)/obj/%.o: firmware/%.c $(FW_BOARD_MK)
 	@mkdir -p $(@D)
 	@echo "  CC   $(notdir $@)"
@@ -181,7 +220,7 @@ $(FW_DIR)/obj/hooks.stamp: FW_FORCE
 FW_FORCE:
 $(FW_DIR)/obj/case-full.o: firmware/bench/case.c $(FW_BOARD_MK) $(FW_DIR)/obj/hooks.stamp
 	@echo "  CC   $(notdir $@)"
-	@$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@ \
+	@$(FW_CC) $(FW_CFLAGS) $(if $(FW_NEEDS),-DCP_FIT_CHECK) -MMD -MP -c $< -o $@ \
 	  $(if $(FW_BREAK_KAT),-DCP_BREAK_KAT='"$(FW_BREAK_KAT)"') \
 	  $(if $(FW_FAULT_CASE),-DCP_FAULT_CASE='"$(FW_FAULT_CASE)"') \
 	  $(if $(FW_HANG_CASE),-DCP_HANG_CASE='"$(FW_HANG_CASE)"') \
@@ -312,6 +351,35 @@ $(foreach m,$(FP_RSA_MODULI),$(eval FP_RESTRICT_DEFS_rsa$(m) := -DCP_ONLY_RSA=$(
 # The restriction an op of port $(1) is built under, or nothing.
 fw_restriction = $(filter $(FP_RESTRICTION_$(2)),$($(1)_RESTRICTS))
 
+# The link of a bench image ($(1): the library arguments), in its recipe.
+# On a board with a needs probe a sizing link with room (link-size.ld) comes
+# first: an image that would not fit the board's flash or RAM (mk/fw-fits
+# says why) is replaced by one that runs no case and reports each as not
+# run, with the reason and what the probe measured (bench/unfit.c; its
+# records from bench/unfit.awk), so the dataset names every case.
+ifeq ($(FW_NEEDS),)
+fw_link_bench = @$(FW_CC) $(FW_LDFLAGS) -o $@ $(filter %.o,$^) $(1)
+else
+FW_UNFIT_DEPS := $(FW_DIR)/link-size.ld $(FW_DIR)/obj/bench/unfit.o firmware/bench/unfit.awk mk/fw-fits
+fw_unfit_base = $(FW_DIR)/needs/$(basename $(notdir $@))
+fw_bench_objs = $(filter-out $(FW_UNFIT_DEPS),$(filter %.o,$^))
+fw_link_bench = @$(FW_CC) $(FW_LDFLAGS_BASE) -T $(FW_DIR)/link-size.ld -o $@.size $(fw_bench_objs) $(1) && \
+  if why=$$(mk/fw-fits $@.size $(BOARD_CODE_LENGTH) $(BOARD_RAM_LENGTH) $(BOARD_STACK_BYTES)); then \
+    rm -f $(fw_unfit_base)-unfit.c; \
+    $(FW_CC) $(FW_LDFLAGS) -o $@ $(fw_bench_objs) $(1); \
+  else \
+    echo "  UNFIT $(notdir $@): $$why"; \
+    awk -v reason="$$why" -f firmware/bench/unfit.awk $(fw_unfit_base).out >$(fw_unfit_base)-unfit.c && \
+    $(FW_CC) $(FW_CFLAGS) -c $(fw_unfit_base)-unfit.c -o $(fw_unfit_base)-unfit.o && \
+    $(FW_CC) $(FW_LDFLAGS) -o $@ $(filter-out $(FW_DIR)/obj/bench/main%,$(fw_bench_objs)) \
+      $(FW_DIR)/obj/bench/unfit.o $(fw_unfit_base)-unfit.o $(1); \
+  fi
+$(FW_DIR)/link-size.ld: firmware/hal/link.ld.in $(FW_BOARD_MK)
+	@mkdir -p $(@D)
+	$(FW_CC) -E -P -x c -DCP_CODE_ORIGIN=$(BOARD_CODE_ORIGIN) -DCP_CODE_LENGTH=64M \
+	  -DCP_RAM_ORIGIN=$(BOARD_RAM_ORIGIN) -DCP_RAM_LENGTH=64M -DCP_STACK_BYTES=$(BOARD_STACK_BYTES) $< -o $@
+endif
+
 # ---- per library, version and configuration: library, port, images ----
 FW_WHOLE := -Wl,--whole-archive
 FW_NO_WHOLE := -Wl,--no-whole-archive
@@ -326,7 +394,7 @@ FW_BASE_$(1)_$(3)_$(4) := $(call $(2)_LINK_BASE,$(3),$(4))
 FW_LIBARGS_$(1)_$(3)_$(4) := $$(if $$(FW_BASE_$(1)_$(3)_$(4)),$$(FW_WHOLE) $$(FW_LIB_$(1)_$(3)_$(4)) \
   $$(FW_NO_WHOLE) $$(FW_BASE_$(1)_$(3)_$(4)),$$(FW_LIB_$(1)_$(3)_$(4)))
 
-$$(FW_LIB_$(1)_$(3)_$(4)): $(call $(2)_PACKAGE,$(3)) $($(2)_CONFIG_HDR) mk/fw-lib.mk
+$$(FW_LIB_$(1)_$(3)_$(4)): $(call $(2)_PACKAGE,$(3)) $($(2)_CONFIG_HDR) mk/fw-lib.mk crypto/$(1)/$(1).mk
 	@mkdir -p $$(@D)
 	@echo "  LIB  $$(notdir $$@)"
 	+@flock $$(@D)/.lock $$(MAKE) --no-print-directory -f mk/fw-lib.mk SRC_DIR=$(call $(2)_SRC,$(3)) \
@@ -348,27 +416,29 @@ FW_LINK_$(1)_$(3)_$(4) := $(FW_HAL_OBJ) $(FW_HARNESS_OBJ) $$(FW_PORT_$(1)_$(3)_$
   $$(FW_BASE_$(1)_$(3)_$(4)) $(FW_DIR)/link.ld
 FW_BENCH_$(1)_$(3) := $(FW_BENCH_OBJ) $(patsubst %,$(FW_DIR)/obj/%.o,$($(2)_BENCH_EXTRA_$(3)))
 
-$(FW_IMG_DIR)/bench-$(1)-$(3)-$(4).elf: $$(FW_BENCH_$(1)_$(3)) $(FW_DIR)/obj/case-full.o $$(FW_LINK_$(1)_$(3)_$(4))
+$(FW_IMG_DIR)/bench-$(1)-$(3)-$(4).elf: $$(FW_BENCH_$(1)_$(3)) $(FW_DIR)/obj/case-full.o $$(FW_LINK_$(1)_$(3)_$(4)) \
+    $(if $(FW_NEEDS),$(FW_DIR)/needs/bench-$(1)-$(3)-$(4).o $(FW_UNFIT_DEPS))
 	@mkdir -p $$(@D)
 	@echo "  LD   $$(notdir $$@)"
-	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(FW_LIBARGS_$(1)_$(3)_$(4))
+	$$(call fw_link_bench,$$(FW_LIBARGS_$(1)_$(3)_$(4)))
 
 # Parts of the suite (board.mk BOARD_BENCH_PARTS): main.c and the port's
 # families.c compiled for one part link only that part's drivers.
 $(FW_IMG_DIR)/bench-$(1)-$(3)-$(4)-%.elf: $$(filter-out %/main.o,$$(FW_BENCH_$(1)_$(3))) $(FW_DIR)/obj/bench/main@%.o \
-    $(FW_DIR)/obj/case-full.o $(FW_DIR)/obj/$(1)-$(3)-$(4)/families@%.o $$(filter-out %/families.o,$$(FW_LINK_$(1)_$(3)_$(4)))
+    $(FW_DIR)/obj/case-full.o $(FW_DIR)/obj/$(1)-$(3)-$(4)/families@%.o $$(filter-out %/families.o,$$(FW_LINK_$(1)_$(3)_$(4))) \
+    $(if $(FW_NEEDS),$(FW_DIR)/needs/bench-$(1)-$(3)-$(4)-%.o $(FW_UNFIT_DEPS))
 	@mkdir -p $$(@D)
 	@echo "  LD   $$(notdir $$@)"
-	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(FW_LIBARGS_$(1)_$(3)_$(4))
+	$$(call fw_link_bench,$$(FW_LIBARGS_$(1)_$(3)_$(4)))
 $(FW_DIR)/obj/$(1)-$(3)-$(4)/families@%.o: crypto/$(1)/families.c $(call $(2)_PACKAGE,$(3)) $(BUILD)/fw/$(1)-$(3)/package.h $($(2)_CONFIG_HDR) $(FW_BOARD_MK)
 	@mkdir -p $$(@D)
 	@echo "  CC   $$(notdir $$@)"
 	@$(FW_CC) $(FW_CFLAGS) $(call $(2)_PORT_DEFS,$(3),$(4)) -DCP_PART=$$(FW_PART_MASK_$$*) -I$(BUILD)/fw/$(1)-$(3) -c $$< -o $$@
 
-$(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-%.elf: $(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-%.o $$(FW_LINK_$(1)_$(3)_$(4))
+$(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-%.elf: $(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-%.o $$(FW_LINK_$(1)_$(3)_$(4)) $(FW_FP_LD)
 	@mkdir -p $$(@D)
 	@echo "  LD   $$(notdir $$@)"
-	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(FW_LIBARGS_$(1)_$(3)_$(4))
+	@$(FW_CC) $(FW_FP_LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(FW_LIBARGS_$(1)_$(3)_$(4))
 FW_RESTRICTIONS_$(1)_$(3)_$(4) := $(sort $(foreach o,$(call fw_fp_ops,$(2),$(3),$(4)),$(call fw_restriction,$(2),$(o))))
 endef
 
@@ -381,7 +451,7 @@ FW_RLIB_$(1)_$(3)_$(4)_$(5) := $(FW_LIB_DIR)/$(1)-$(3)-$(4)-$(5).a
 FW_RPORT_$(1)_$(3)_$(4)_$(5) := $(patsubst crypto/$(1)/%.c,$(FW_DIR)/obj/$(1)-$(3)-$(4)-$(5)/%.o,$($(2)_PORT_SRC))
 FW_RLINK_$(1)_$(3)_$(4)_$(5) := $(FW_HAL_OBJ) $(FW_HARNESS_OBJ) $$(FW_RPORT_$(1)_$(3)_$(4)_$(5)) \
   $$(FW_RLIB_$(1)_$(3)_$(4)_$(5)) $(call $(2)_RESTRICT_BASE,$(3),$(4)) $(FW_DIR)/link.ld
-$$(FW_RLIB_$(1)_$(3)_$(4)_$(5)): $(call $(2)_PACKAGE,$(3)) $($(2)_CONFIG_HDR) mk/fw-lib.mk
+$$(FW_RLIB_$(1)_$(3)_$(4)_$(5)): $(call $(2)_PACKAGE,$(3)) $($(2)_CONFIG_HDR) mk/fw-lib.mk crypto/$(1)/$(1).mk
 	@mkdir -p $$(@D)
 	@echo "  LIB  $$(notdir $$@)"
 	+@flock $$(@D)/.lock $$(MAKE) --no-print-directory -f mk/fw-lib.mk SRC_DIR=$(call $(2)_SRC,$(3)) \
@@ -394,10 +464,10 @@ $(FW_DIR)/obj/$(1)-$(3)-$(4)-$(5)/%.o: crypto/$(1)/%.c $(call $(2)_PACKAGE,$(3))
 	@$(FW_CC) $(FW_CFLAGS) $(call $(2)_PORT_DEFS,$(3),$(4)) $(FP_RESTRICT_DEFS_$(5)) -I$(BUILD)/fw/$(1)-$(3) -MMD -MP -c $$< -o $$@
 $(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-$(5)-baseline.elf \
   $(foreach o,$(call fw_fp_ops,$(2),$(3),$(4)),$(if $(filter $(5),$(call fw_restriction,$(2),$(o))),$(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-$(o).elf)): \
-  $(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-%.elf: $(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-%.o $$(FW_RLINK_$(1)_$(3)_$(4)_$(5))
+  $(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-%.elf: $(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-%.o $$(FW_RLINK_$(1)_$(3)_$(4)_$(5)) $(FW_FP_LD)
 	@mkdir -p $$(@D)
 	@echo "  LD   $$(notdir $$@)"
-	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o,$$^) $(FW_WHOLE) $$(FW_RLIB_$(1)_$(3)_$(4)_$(5)) $(FW_NO_WHOLE) \
+	@$(FW_CC) $(FW_FP_LDFLAGS) -o $$@ $$(filter %.o,$$^) $(FW_WHOLE) $$(FW_RLIB_$(1)_$(3)_$(4)_$(5)) $(FW_NO_WHOLE) \
 	  $(call $(2)_RESTRICT_BASE,$(3),$(4))
 endef
 fw_each_config = $(foreach l,$(FW_LIBS),$(foreach v,$($(call fw_uc,$(l))_VERSIONS),\
@@ -427,6 +497,33 @@ $(foreach lv,$(FW_LIB_VERSIONS),$(foreach x,$(call fw_quick_extra,$(call fw_lv,$
 # kind fail-<hook>; a hang gets 3 s (a public-key case takes longer).
 fw_extra_row = $(call fw_row,$(call fw_img,$(call fw_x,$(3),1),$(1),$(2)),fail-$(call fw_x,$(3),2),$(if $(filter hang,$(call fw_x,$(3),2)),3,$(FW_TIMEOUT_TEST)),$(1),$(2),fast,,,$(call fw_x,$(3),4),$(call fw_x,$(3),3))
 
+# ---- needs probe (board.mk BOARD_NEEDS_PROBE; FW_PROBE above) ----
+# One sub-make builds every probe image (objects shared between them must
+# not be built by two makes at once); each runs once in QEMU on the probe's
+# machine, and its "# needs" lines become the image's table (cp_needs,
+# bench/case.h). A probe image that does not exit 0 with its end line stops
+# the build: the board would have nothing to decide with.
+ifneq ($(FW_NEEDS),)
+FW_PROBE_MACHINE := $(shell sed -n 's/^BOARD_QEMU_MACHINE *:= *//p' firmware/boards/$(FW_NEEDS)/board.mk)
+FW_PROBE_SHIFT := $(shell sed -n 's/^BOARD_ICOUNT_SHIFT *:= *//p' firmware/boards/$(FW_NEEDS)/board.mk)
+.PHONY: fw-probe-images
+fw-probe-images:
+	+@$(MAKE) --no-print-directory BOARD=$(BOARD) FW_PROBE=1 fw-bench
+$(FW_PROBE_DIR)/img/%.elf: fw-probe-images ;
+$(FW_DIR)/needs/%.out: $(FW_PROBE_DIR)/img/%.elf
+	@mkdir -p $(@D)
+	@echo "  PROBE $*.elf on $(FW_PROBE_MACHINE)"
+	@timeout $(FW_TIMEOUT_BENCH) $(FW_QEMU) -M $(FW_PROBE_MACHINE) -display none -serial none -monitor none \
+	  -semihosting-config enable=on,target=native -icount shift=$(FW_PROBE_SHIFT) -kernel $< >$@.tmp 2>$@.err || \
+	  { echo "error: the needs probe $< failed (exit $$?):"; cat $@.err; exit 1; }
+	@grep -q '^end: {results: ' $@.tmp || { echo "error: the needs probe $< printed no end line"; exit 1; }
+	@mv $@.tmp $@
+$(FW_DIR)/needs/%.c: $(FW_DIR)/needs/%.out firmware/bench/needs.awk
+	@awk -f firmware/bench/needs.awk $< >$@.tmp && mv $@.tmp $@
+$(FW_DIR)/needs/%.o: $(FW_DIR)/needs/%.c
+	@echo "  CC   needs/$(notdir $@)"
+	@$(FW_CC) $(FW_CFLAGS) -c $< -o $@
+endif
 # ---- manifests ----
 # One line per image: image kind board machine icount_shift timeout_s library
 # version package configuration baseline fields expect case (tab-separated).
@@ -500,11 +597,13 @@ FW_TEST_IMAGES := $(FW_TEST_IMAGES_ELF) $(FW_FP_TEST_IMAGES) $(FW_TEST_MANIFEST)
 fw-quick: $(foreach lv,$(FW_LIB_VERSIONS),$(call fw_img,quick,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2))) $(FW_TEST_MANIFEST) \
   $(FW_IMG_DIR)/selftest.elf
 
-.PHONY: fw fw-test fw-fetch fw-libs fw-clean fw-selftest fw-selftest-boards fw-bench-fast fw-boards-test
+.PHONY: fw fw-bench fw-test fw-fetch fw-libs fw-clean fw-selftest fw-selftest-boards fw-bench-fast fw-boards-test
 fw-fetch: $(FW_PACKAGES)
 fw_lib_file = $(FW_LIB_$(1)_$(3)_$(4))
 fw-libs: $(call fw_each_config,fw_lib_file)
 fw: $(FW_IMAGES)
+# The bench images alone (what a needs probe build makes).
+fw-bench: $(call fw_each_config,fw_bench_images)
 fw-test: $(FW_TEST_IMAGES) fw-selftest-boards fw-boards-test
 # The counter self test runs on every board (tests/firmware/counter.t).
 fw-selftest: $(FW_IMG_DIR)/selftest.elf $(FW_TEST_MANIFEST)
@@ -529,8 +628,11 @@ fw-clean:
 
 TEST_PREREQS += fw-test
 
-# Keep every intermediate object (the per-part main@<part>.o and
-# families@<part>.o come from pattern rules and would be deleted).
-.SECONDARY:
+# Keep intermediate files (the per-part main@<part>.o come from a pattern
+# rule and would be deleted as intermediate; a bare
+# .SECONDARY: does not apply once .SECONDARY has prerequisites above), and
+# a small board's needs tables, which cost a probe run each.
+.PRECIOUS: $(FW_DIR)/obj/bench/main@%.o $(FW_DIR)/needs/%.out \
+  $(FW_DIR)/needs/%.c $(FW_DIR)/needs/%.o
 
 -include $(shell find $(FW_DIR)/obj -name '*.d' 2>/dev/null)

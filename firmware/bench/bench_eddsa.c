@@ -73,7 +73,7 @@ void cp_bench_eddsa(void)
       snprintf(c.id, sizeof c.id, "%s-%s-%u", cur->curve, verify ? "verify" : "sign",
                CP_VEC_ED_MSG_LEN);
       if (cp_case_selected(&c) && cur->set_key(verify ? NULL : cur->priv, cur->pub) != 0)
-        cp_harness_error("EdDSA key set-up failed");
+        cp_setup_failed("EdDSA key set-up failed");
       cp_case_run(&c);
     }
   }

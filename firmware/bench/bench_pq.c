@@ -9,6 +9,7 @@
  * decapsulation agree) and a flipped byte makes it fail (a signature no
  * longer verifies, a ciphertext decapsulates to another secret). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "case.h"
 #include "ops_pq.h"
@@ -24,29 +25,37 @@ static const uint8_t seed[64] = {
 #define MSG cp_vec_ed_msg
 #define MSG_LEN CP_VEC_ED_MSG_LEN
 
-static uint8_t pub[CP_MLDSA_PUB_MAX], priv[CP_MLDSA_PRIV_MAX], sig[CP_MLDSA_SIG_MAX];
-static uint8_t tmp_priv[CP_MLDSA_PRIV_MAX], tmp[CP_MLDSA_SIG_MAX], ss[CP_MLKEM_SS];
+/* The keys, signatures and ciphertexts the cases work on (23 KiB at the
+ * largest parameter sets): taken from the heap when the first case runs,
+ * so that an image whose board cannot hold them still links and reports
+ * its cases as not run. */
+struct pq_buffers {
+  uint8_t pub[CP_MLDSA_PUB_MAX], priv[CP_MLDSA_PRIV_MAX], sig[CP_MLDSA_SIG_MAX];
+  uint8_t tmp_priv[CP_MLDSA_PRIV_MAX], tmp[CP_MLDSA_SIG_MAX], ss[CP_MLKEM_SS];
+  uint8_t ct[CP_MLKEM_CT_MAX], secret[CP_MLKEM_SS];
+};
+static struct pq_buffers *buf;
 static size_t pub_len, priv_len, sig_len, out_len;
 /* The parameter set being run (ML-DSA 44/65/87, ML-KEM 512/768/1024, LMS:
  * an id per Winternitz parameter) and the one the set-up was done for. */
 static unsigned level, ready_for;
 
-/* A copy of x with one byte flipped, in tmp. */
+/* A copy of x with one byte flipped, in buf->tmp. */
 static const uint8_t *flipped(const uint8_t *x, size_t n)
 {
-  memcpy(tmp, x, n);
-  tmp[n / 2] ^= 0x01;
-  return tmp;
+  memcpy(buf->tmp, x, n);
+  buf->tmp[n / 2] ^= 0x01;
+  return buf->tmp;
 }
 
 /* ---- ML-DSA ---- */
 static int mldsa_setup(void)
 {
-  pub_len = sizeof pub;
-  priv_len = sizeof priv;
-  sig_len = sizeof sig;
-  return cp_mldsa_keygen(level, seed, pub, &pub_len, priv, &priv_len) ||
-         cp_mldsa_sign(level, priv, priv_len, MSG, MSG_LEN, seed + 32, sig, &sig_len);
+  pub_len = sizeof buf->pub;
+  priv_len = sizeof buf->priv;
+  sig_len = sizeof buf->sig;
+  return cp_mldsa_keygen(level, seed, buf->pub, &pub_len, buf->priv, &priv_len) ||
+         cp_mldsa_sign(level, buf->priv, priv_len, MSG, MSG_LEN, seed + 32, buf->sig, &sig_len);
 }
 
 static int mldsa_valid(const uint8_t *p, const uint8_t *s)
@@ -56,110 +65,109 @@ static int mldsa_valid(const uint8_t *p, const uint8_t *s)
 }
 
 /* Key generation of either family (same signature): public key into
- * cp_out, private key into tmp_priv. */
+ * cp_out, private key into buf->tmp_priv. */
 static int (*keygen)(unsigned level, const uint8_t *seed, uint8_t *pub, size_t *pub_len,
                      uint8_t *priv, size_t *priv_len);
 
 static void run_keygen(void *arg)
 {
   struct cp_case *c = arg;
-  size_t pl = sizeof cp_out, sl = sizeof tmp_priv;
-  c->rc = keygen(level, seed, cp_out, &pl, tmp_priv, &sl);
+  size_t pl = CP_OUT_FULL, sl = sizeof buf->tmp_priv;
+  c->rc = keygen(level, seed, cp_out, &pl, buf->tmp_priv, &sl);
   out_len = pl;
 }
 
 static int check_mldsa_keygen(struct cp_case *c)
 {
-  size_t n = sizeof tmp;
+  size_t n = sizeof buf->tmp;
   (void)c;
-  return out_len == pub_len && memcmp(cp_out, pub, pub_len) == 0 &&
-         cp_mldsa_sign(level, tmp_priv, priv_len, MSG, MSG_LEN, seed + 32, tmp, &n) == 0 &&
-         n == sig_len && mldsa_valid(cp_out, tmp) && !mldsa_valid(cp_out, flipped(sig, sig_len));
+  return out_len == pub_len && memcmp(cp_out, buf->pub, pub_len) == 0 &&
+         cp_mldsa_sign(level, buf->tmp_priv, priv_len, MSG, MSG_LEN, seed + 32, buf->tmp, &n) == 0 &&
+         n == sig_len && mldsa_valid(cp_out, buf->tmp) && !mldsa_valid(cp_out, flipped(buf->sig, sig_len));
 }
 
 static void run_mldsa_sign(void *arg)
 {
   struct cp_case *c = arg;
-  size_t n = sizeof cp_out;
-  c->rc = cp_mldsa_sign(level, priv, priv_len, MSG, c->len, seed + 32, cp_out, &n);
+  size_t n = CP_OUT_FULL;
+  c->rc = cp_mldsa_sign(level, buf->priv, priv_len, MSG, c->len, seed + 32, cp_out, &n);
   out_len = n;
 }
 
 static int check_mldsa_sign(struct cp_case *c)
 {
   (void)c;
-  return out_len == sig_len && memcmp(cp_out, sig, sig_len) == 0 && mldsa_valid(pub, cp_out) &&
-         !mldsa_valid(pub, flipped(cp_out, sig_len));
+  return out_len == sig_len && memcmp(cp_out, buf->sig, sig_len) == 0 && mldsa_valid(buf->pub, cp_out) &&
+         !mldsa_valid(buf->pub, flipped(cp_out, sig_len));
 }
 
 static void run_mldsa_verify(void *arg)
 {
   struct cp_case *c = arg;
   int valid = 0;
-  c->rc = cp_mldsa_verify(level, pub, pub_len, MSG, c->len, sig, sig_len, &valid);
+  c->rc = cp_mldsa_verify(level, buf->pub, pub_len, MSG, c->len, buf->sig, sig_len, &valid);
   cp_out[0] = (uint8_t)valid;
 }
 
 static int check_verify_mldsa(struct cp_case *c)
 {
   (void)c;
-  return cp_out[0] == 1 && !mldsa_valid(pub, flipped(sig, sig_len));
+  return cp_out[0] == 1 && !mldsa_valid(buf->pub, flipped(buf->sig, sig_len));
 }
 
 /* ---- ML-KEM ---- */
-static uint8_t ct[CP_MLKEM_CT_MAX], secret[CP_MLKEM_SS];
 static size_t ct_len;
 
 static int mlkem_setup(void)
 {
-  pub_len = sizeof pub;
-  priv_len = sizeof priv;
-  ct_len = sizeof ct;
-  return cp_mlkem_keygen(level, seed, pub, &pub_len, priv, &priv_len) ||
-         cp_mlkem_encaps(level, pub, pub_len, seed + 16, ct, &ct_len, secret);
+  pub_len = sizeof buf->pub;
+  priv_len = sizeof buf->priv;
+  ct_len = sizeof buf->ct;
+  return cp_mlkem_keygen(level, seed, buf->pub, &pub_len, buf->priv, &priv_len) ||
+         cp_mlkem_encaps(level, buf->pub, pub_len, seed + 16, buf->ct, &ct_len, buf->secret);
 }
 
 /* The secret that priv decapsulates from ciphertext x, in ss. */
 static int decaps_to_ss(const uint8_t *k, const uint8_t *x)
 {
-  return cp_mlkem_decaps(level, k, priv_len, x, ct_len, ss) == 0;
+  return cp_mlkem_decaps(level, k, priv_len, x, ct_len, buf->ss) == 0;
 }
 
 static int check_mlkem_keygen(struct cp_case *c)
 {
   (void)c;
-  return out_len == pub_len && memcmp(cp_out, pub, pub_len) == 0 &&
-         memcmp(tmp_priv, priv, priv_len) == 0 && decaps_to_ss(tmp_priv, ct) &&
-         memcmp(ss, secret, sizeof ss) == 0;
+  return out_len == pub_len && memcmp(cp_out, buf->pub, pub_len) == 0 &&
+         memcmp(buf->tmp_priv, buf->priv, priv_len) == 0 && decaps_to_ss(buf->tmp_priv, buf->ct) &&
+         memcmp(buf->ss, buf->secret, sizeof buf->ss) == 0;
 }
 
 static void run_mlkem_encaps(void *arg)
 {
   struct cp_case *c = arg;
-  size_t n = sizeof cp_out;
-  c->rc = cp_mlkem_encaps(level, pub, pub_len, seed + 16, cp_out, &n, cp_out + CP_MLKEM_CT_MAX);
+  size_t n = CP_OUT_FULL;
+  c->rc = cp_mlkem_encaps(level, buf->pub, pub_len, seed + 16, cp_out, &n, cp_out + CP_MLKEM_CT_MAX);
   out_len = n;
 }
 
 static int check_mlkem_encaps(struct cp_case *c)
 {
   (void)c;
-  return out_len == ct_len && memcmp(cp_out, ct, ct_len) == 0 &&
-         memcmp(cp_out + CP_MLKEM_CT_MAX, secret, sizeof secret) == 0 && decaps_to_ss(priv, cp_out) &&
-         memcmp(ss, secret, sizeof ss) == 0;
+  return out_len == ct_len && memcmp(cp_out, buf->ct, ct_len) == 0 &&
+         memcmp(cp_out + CP_MLKEM_CT_MAX, buf->secret, sizeof buf->secret) == 0 && decaps_to_ss(buf->priv, cp_out) &&
+         memcmp(buf->ss, buf->secret, sizeof buf->ss) == 0;
 }
 
 static void run_mlkem_decaps(void *arg)
 {
   struct cp_case *c = arg;
-  c->rc = cp_mlkem_decaps(level, priv, priv_len, ct, ct_len, cp_out);
+  c->rc = cp_mlkem_decaps(level, buf->priv, priv_len, buf->ct, ct_len, cp_out);
 }
 
 static int check_mlkem_decaps(struct cp_case *c)
 {
   (void)c;
-  return memcmp(cp_out, secret, sizeof secret) == 0 && decaps_to_ss(priv, flipped(ct, ct_len)) &&
-         memcmp(ss, secret, sizeof ss) != 0;
+  return memcmp(cp_out, buf->secret, sizeof buf->secret) == 0 && decaps_to_ss(buf->priv, flipped(buf->ct, ct_len)) &&
+         memcmp(buf->ss, buf->secret, sizeof buf->ss) != 0;
 }
 
 /* ---- HBS-LMS ---- */
@@ -167,9 +175,9 @@ static struct cp_lms_key lms;
 
 static int lms_setup(void)
 {
-  sig_len = sizeof sig;
+  sig_len = sizeof buf->sig;
   int r = cp_lms_keygen(&lms, lms.height, lms.w) ||
-          cp_lms_sign(&lms, MSG, MSG_LEN, sig, &sig_len);
+          cp_lms_sign(&lms, MSG, MSG_LEN, buf->sig, &sig_len);
   cp_lms_free(&lms);
   return r;
 }
@@ -185,7 +193,7 @@ static void run_lms_verify(void *arg)
 {
   struct cp_case *c = arg;
   int valid = 0;
-  c->rc = cp_lms_verify(lms.height, lms.w, lms.pub, lms.pub_len, MSG, c->len, sig, sig_len,
+  c->rc = cp_lms_verify(lms.height, lms.w, lms.pub, lms.pub_len, MSG, c->len, buf->sig, sig_len,
                         &valid);
   cp_out[0] = (uint8_t)valid;
 }
@@ -193,7 +201,7 @@ static void run_lms_verify(void *arg)
 static int check_lms_verify(struct cp_case *c)
 {
   (void)c;
-  return cp_out[0] == 1 && !lms_valid(flipped(sig, sig_len));
+  return cp_out[0] == 1 && !lms_valid(flipped(buf->sig, sig_len));
 }
 
 /* ---- cases ---- */
@@ -204,9 +212,26 @@ struct pq_op {
   int signs; /* message_bytes applies */
 };
 
+/* Bytes a case writes to cp_out: the public key, the signature, the
+ * ciphertext with the secret after CP_MLKEM_CT_MAX, or the verdict. */
+static size_t out_bytes(unsigned lvl, const char *operation)
+{
+  static const struct { unsigned lvl; size_t key, out; } sizes[] = {
+    { 44, 1312, 2420 }, { 65, 1952, 3309 }, { 87, 2592, 4627 },
+    { 512, 800, CP_MLKEM_CT_MAX + CP_MLKEM_SS }, { 768, 1184, CP_MLKEM_CT_MAX + CP_MLKEM_SS },
+    { 1024, 1568, CP_MLKEM_CT_MAX + CP_MLKEM_SS },
+  };
+  for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+    if (sizes[i].lvl == lvl)
+      return strcmp(operation, "key-generation") == 0 ? sizes[i].key
+             : strcmp(operation, "verification") == 0 ? 1
+             : strcmp(operation, "decapsulation") == 0 ? CP_MLKEM_SS : sizes[i].out;
+  return 1; /* LMS verification: the verdict */
+}
+
 /* Runs the operations of one parameter set (lvl identifies it); the set-up
  * (key pair, signature or ciphertext) is done once, before the first case
- * that is selected. */
+ * that runs. */
 static void param_set(const char *family, const char *name, unsigned lvl,
                       int (*setup)(void), const struct pq_op *ops, size_t n)
 {
@@ -220,19 +245,28 @@ static void param_set(const char *family, const char *name, unsigned lvl,
       .r = { .family = family, .parameter_set = name, .operation = ops[k].operation,
              .message_bytes = ops[k].signs ? MSG_LEN : 0, .axes = CP_AXIS_VARIANT },
       .run = ops[k].run, .check = ops[k].check, .len = ops[k].signs ? MSG_LEN : 0,
+      .out_bytes = out_bytes(lvl, ops[k].operation),
     };
     snprintf(c.id, sizeof c.id, "%s-%s", lower, ops[k].operation);
     for (char *p = c.id; *p; p++)
       if (*p == '_')
         *p = '-';
-    if (!cp_case_selected(&c))
+    if (cp_case_selected(&c) && !buf && !(buf = malloc(sizeof *buf))) {
+      char why[120];
+      snprintf(why, sizeof why, "the harness's buffers for ML-DSA, ML-KEM and LMS keys, signatures and"
+               " ciphertexts (%u bytes) do not fit the heap", (unsigned)sizeof *buf);
+      cp_case_not_run(&c, why);
       continue;
-    level = lvl;
-    /* A failed set-up leaves nothing to compare with: the check fails and
-     * the case is reported as a known-answer mismatch. */
-    if (ready_for != lvl && setup() != 0)
-      fprintf(stderr, "# set-up of %s failed\n", name);
-    ready_for = lvl;
+    }
+    if (cp_case_selected(&c)) {
+      level = lvl;
+      /* A failed set-up leaves nothing to compare with: the check fails and
+       * the case is reported as a known-answer mismatch (or as not run when
+       * the heap ran out). */
+      if (ready_for != lvl && setup() != 0)
+        fprintf(stderr, "# set-up of %s failed\n", name);
+      ready_for = lvl;
+    }
     cp_case_run(&c);
   }
 }

@@ -5,8 +5,8 @@
 #include <string.h>
 #include "case.h"
 #include "report.h"
+#include "stack_paint.h"
 
-uint8_t cp_out[8000];
 uint8_t cp_tag[16];
 union cp_hash_ctx cp_ctx;
 
@@ -77,9 +77,106 @@ static int selected(const struct cp_case *c)
 #endif
 }
 
+/* ---- does the case fit the board? ---- */
+
+/* The harness's frames between a driver and the measured call (the case
+ * runner with its CP_REPEAT counts, the counter's measuring function) and
+ * a margin: stack a case's figure does not count but the board must have. */
+#define CP_STACK_RESERVE 256u
+
+/* Bytes the case writes to cp_out. */
+static size_t out_need(const struct cp_case *c)
+{
+  if (c->out_bytes)
+    return c->out_bytes;
+  return c->expect ? c->expect_len : CP_OUT_PK;
+}
+
+struct fit {
+  const char *reason;      /* NULL: it fits */
+  uint32_t stack, heap;    /* what it needs (0: not known) */
+};
+
+#ifdef CP_FIT_CHECK
+/* "9.6 KiB" (truncated to a tenth), "16 KiB" or "980 bytes" */
+static void amount(char *buf, size_t n, unsigned long bytes)
+{
+  unsigned long tenth = bytes % 1024 * 10 / 1024;
+  if (bytes < 1024)
+    snprintf(buf, n, "%lu bytes", bytes);
+  else if (tenth)
+    snprintf(buf, n, "%lu.%lu KiB", bytes / 1024, tenth);
+  else
+    snprintf(buf, n, "%lu KiB", bytes / 1024);
+}
+
+/* Appends "needs <need> of <what>, the board has <has>" to the reason. */
+static void shortfall(char *reason, size_t n, const char *what, unsigned long need, unsigned long has)
+{
+  char a[24], b[24];
+  size_t used = strlen(reason);
+  amount(a, sizeof a, need);
+  amount(b, sizeof b, has);
+  snprintf(reason + used, n - used, "%sneeds %s of %s, the board has %s", used ? "; " : "", a, what, b);
+}
+#endif
+
+static struct fit fit_of(const struct cp_case *c)
+{
+  static char reason[200];
+  struct fit f = { NULL, 0, 0 };
+  reason[0] = 0;
+  if (out_need(c) > cp_out_bytes)
+    snprintf(reason, sizeof reason, "needs an output buffer of %lu bytes, the image has %lu",
+             (unsigned long)out_need(c), (unsigned long)cp_out_bytes);
+#ifdef CP_FIT_CHECK
+  const struct cp_need *need = NULL;
+  for (unsigned i = 0; i < cp_needs_count && !need; i++)
+    if (strcmp(cp_needs[i].id, c->id) == 0)
+      need = &cp_needs[i];
+  if (!need) {
+    char what[160];
+    snprintf(what, sizeof what, "case %s has no measured needs (the probe image did not run it)", c->id);
+    cp_harness_error(what);
+  }
+  f.stack = need->stack;
+  f.heap = need->heap;
+  uintptr_t sp = (uintptr_t)cp_sp(), limit = (uintptr_t)__stack_limit;
+  unsigned long stack_has = sp > limit + CP_STACK_RESERVE ? sp - limit - CP_STACK_RESERVE : 0;
+  unsigned long heap_has = cp_heap_capacity();
+  if (need->stack > stack_has)
+    shortfall(reason, sizeof reason, "stack", need->stack, stack_has);
+  if (need->heap > heap_has)
+    shortfall(reason, sizeof reason, "heap", need->heap, heap_has);
+#endif
+  if (reason[0])
+    f.reason = reason;
+  return f;
+}
+
 int cp_case_selected(const struct cp_case *c)
 {
-  return selected(c);
+  return selected(c) && !fit_of(c).reason;
+}
+
+void cp_setup_failed(const char *what)
+{
+  if (!cp_heap_failures(NULL))
+    cp_harness_error(what);
+}
+
+/* The heap ran out since the last case ended (in a set-up or in the case):
+ * a reason, or NULL. */
+static const char *ran_out(void)
+{
+  static char reason[160];
+  size_t size;
+  if (!cp_heap_failures(&size))
+    return NULL;
+  snprintf(reason, sizeof reason, "the heap ran out: an allocation of %lu bytes failed with %lu bytes"
+           " of the library's blocks live and %lu free", (unsigned long)size,
+           (unsigned long)cp_heap_gross_live(), (unsigned long)(cp_heap_capacity() - cp_heap_gross_live()));
+  return reason;
 }
 
 /* Test hooks for the runner's failure tests (firmware/README.md). */
@@ -109,7 +206,7 @@ static size_t named_bytes(const struct cp_case *c)
 
 static void run_once(struct cp_case *c)
 {
-  memset(cp_out, 0, sizeof cp_out);
+  memset(cp_out, 0, cp_out_bytes);
   if (c->tag_in)
     memcpy(cp_tag, c->tag_in, sizeof cp_tag);
   else
@@ -130,14 +227,44 @@ static int answer_ok(struct cp_case *c)
          (!c->expect_tag || memcmp(cp_tag, c->expect_tag, sizeof cp_tag) == 0);
 }
 
+/* The end of a case: what it needed is measured from here on for the next
+ * (a probe image prints it for the board's needs table). */
+static void case_done(const struct cp_case *c, uint32_t stack)
+{
+#ifdef CP_NEEDS_PROBE
+  printf("  # needs %s %lu %lu\n", c->id, (unsigned long)stack, (unsigned long)cp_heap_gross_peak());
+#else
+  (void)c;
+  (void)stack;
+#endif
+  cp_heap_window_start();
+}
+
+void cp_case_not_run(struct cp_case *c, const char *reason)
+{
+  if (!selected(c))
+    return;
+  printf("  # case %s\n", c->id);
+  struct fit f = fit_of(c);
+  cp_report_not_run(c, f.stack, f.heap, f.reason ? f.reason : reason);
+  case_done(c, 0);
+}
+
 void cp_case_run(struct cp_case *c)
 {
-  if (!cp_case_selected(c))
+  if (!selected(c))
     return;
   /* Said before the case runs, and flushed, so that a fault or a hang
    * inside it still leaves the runner the name of the case. */
   printf("  # case %s\n", c->id);
   fflush(stdout);
+  struct fit f = fit_of(c);
+  const char *why = f.reason ? f.reason : ran_out();
+  if (why) {
+    cp_report_not_run(c, f.stack, f.heap, why);
+    case_done(c, 0);
+    return;
+  }
   if (hooked(CP_FAULT_CASE, c))
     __asm__ volatile("udf #0");
   if (hooked(CP_HANG_CASE, c))
@@ -159,11 +286,18 @@ void cp_case_run(struct cp_case *c)
 
   run_once(c);
   c->run(c);
+  if (ran_out()) { /* a small board: a misfit the needs did not foresee */
+    c->len = full;
+    cp_report_not_run(c, f.stack, f.heap, ran_out());
+    case_done(c, 0);
+    return;
+  }
   if (!answer_ok(c)) {
     fflush(stdout);
     fprintf(stderr, "error: case %s: known-answer mismatch\n", c->id);
     failures++;
     c->len = full;
+    case_done(c, 0);
     return;
   }
   /* On silicon the figure varies a little from run to run (caches, the
@@ -188,6 +322,7 @@ void cp_case_run(struct cp_case *c)
       fprintf(stderr, "error: case %s: known-answer mismatch in the timed run\n", c->id);
       failures++;
       c->len = full;
+      case_done(c, 0);
       return;
     }
   }
@@ -204,6 +339,7 @@ void cp_case_run(struct cp_case *c)
     }
   c->len = full;
   cp_report_result(c, counts[CP_REPEAT / 2], counts[0], counts[CP_REPEAT - 1], stack, heap);
+  case_done(c, stack);
 }
 
 void cp_suite_begin(void)
@@ -212,6 +348,10 @@ void cp_suite_begin(void)
   cp_counter_init();
   overhead = cp_counter_calibrate();
   cp_report_header(&lib, overhead);
+#ifdef CP_FIT_CHECK
+  cp_heap_claim();
+#endif
+  cp_heap_window_start();
 }
 
 int cp_suite_end(void)

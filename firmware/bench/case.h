@@ -60,20 +60,54 @@ struct cp_case {
   int heap_from_base;
   size_t heap_base;
   const struct cp_evidence *evidence; /* signature cases; NULL otherwise */
+  /* Bytes the case writes to cp_out when that is not expect_len (the
+   * post-quantum outputs); 0: expect_len when the case has an expected
+   * output, else at most CP_OUT_PK. */
+  size_t out_bytes;
   int rc;
 };
 
 /* Where every operation writes: harness buffers, global so that footprint
- * images and benchmark images see them the same way. */
-extern uint8_t cp_out[8000];
+ * images and benchmark images see them the same way. cp_out (main.c) is as
+ * large as the cases of the image's part of the suite write: CP_OUT_FULL
+ * with the symmetric part (the 8000-byte data-flow message) or the
+ * post-quantum one (an ML-DSA-87 signature), CP_OUT_PK for the classic
+ * public-key parts alone, which matters on a board with little RAM. A case
+ * whose output would not fit is reported as not run. */
+#define CP_OUT_FULL 8000
+#define CP_OUT_PK 512 /* the largest classic public-key output (a 4096-bit RSA signature) */
+extern uint8_t cp_out[];
+extern const size_t cp_out_bytes;
 extern uint8_t cp_tag[16];
 extern union cp_hash_ctx cp_ctx;
 
-/* Whether the suite and the configuration of the image include the case
- * (drivers skip the set-up of cases that will not run). */
+/* Whether the case will run: the suite and the configuration of the image
+ * include it and it fits the board (drivers skip the set-up of cases that
+ * will not run). */
 int cp_case_selected(const struct cp_case *c);
-/* Runs one case (skipped when the suite or the configuration leaves it out). */
+/* Runs one case (skipped when the suite or the configuration leaves it out;
+ * reported as not run, with the reason, when it does not fit the board). */
 void cp_case_run(struct cp_case *c);
+/* Reports a case the image includes as not run for a reason of the
+ * driver's (its own buffers do not fit the board). */
+void cp_case_not_run(struct cp_case *c, const char *reason);
+/* A driver's set-up before a case failed: when the heap ran out (a small
+ * board), the next case is reported as not run and the suite goes on;
+ * otherwise the harness stops with `what`. */
+void cp_setup_failed(const char *what);
+
+/* What a case needs, measured for this very code on a board with room to
+ * spare (board.mk BOARD_NEEDS_PROBE, mk/firmware.mk "needs probe"): the
+ * stack of its call and the peak of the library's live heap blocks (sizes
+ * as newlib's malloc rounds them, with the allocator's headers) from the end
+ * of the case before it to its own end, set-up included. A board with a
+ * probe (CP_FIT_CHECK) links the table of its image, cp_needs. */
+struct cp_need {
+  const char *id;
+  uint32_t stack, heap;
+};
+extern const struct cp_need cp_needs[];
+extern const unsigned cp_needs_count;
 /* Sets up the case runner: library info, calibration; prints the run header. */
 void cp_suite_begin(void);
 /* Exit status of the whole suite. */
@@ -82,7 +116,11 @@ int cp_suite_end(void);
 /* Parts of the suite (CP_PART, a mask): a board whose flash cannot hold a
  * whole image runs the suite as several images, each linking only its
  * part's drivers (board.mk BOARD_BENCH_PARTS); the default is all. */
-enum { CP_PART_SYM = 1, CP_PART_EC = 2, CP_PART_RSA = 4, CP_PART_PQ = 8, CP_PART_ALL = 15 };
+#define CP_PART_SYM 1
+#define CP_PART_EC 2
+#define CP_PART_RSA 4
+#define CP_PART_PQ 8
+#define CP_PART_ALL 15
 #ifndef CP_PART
 #define CP_PART CP_PART_ALL
 #endif
@@ -122,6 +160,19 @@ void cp_bench_pq(void);
 void cp_heap_reset_peak(void);
 size_t cp_heap_peak(void);
 size_t cp_heap_live(void);
+/* The same in heap blocks as newlib's malloc takes them (headers and
+ * rounding included): live now, and the peak since cp_heap_window_start. */
+size_t cp_heap_gross_live(void);
+size_t cp_heap_gross_peak(void);
+void cp_heap_window_start(void);
+/* Allocations that failed (the heap ran out) since cp_heap_window_start,
+ * and the size of the last one. */
+unsigned cp_heap_failures(size_t *last_size);
+/* Bytes the library's allocations could still reach: newlib's free space
+ * plus what they hold now; after cp_heap_claim, which hands malloc the whole
+ * heap region, that is everything the board has for them. */
+size_t cp_heap_capacity(void);
+void cp_heap_claim(void);
 
 /* The image's label for an axis (CP_AXIS_*), or NULL when it has none. */
 const char *cp_axis_label(unsigned axis);

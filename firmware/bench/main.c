@@ -2,6 +2,14 @@
  * and configuration it is linked with. */
 #include "case.h"
 
+/* The output buffer, as large as the part's cases write (bench/case.h). */
+#if CP_PART & (CP_PART_SYM | CP_PART_PQ)
+uint8_t cp_out[CP_OUT_FULL];
+#else
+uint8_t cp_out[CP_OUT_PK];
+#endif
+const size_t cp_out_bytes = sizeof cp_out;
+
 /* The families beyond the common suite (public key for Mbed TLS,
  * ops_edwards.h and ops_pq.h for wolfSSL): a port that has some defines
  * cp_bench_more, so that no image links drivers its library cannot serve. */

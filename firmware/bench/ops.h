@@ -171,6 +171,10 @@ struct cp_library_info {
    * the library needs that the footprint counts (an RNG object, say). */
   const char *first_call_note, *heap_method, *footprint_note;
   const char *message_notes; /* how the cases call the library (CP_NOTES_SYM first) */
+  /* The library's own per-architecture code this image was built with
+   * (which multiply-accumulate assembly for the core's instruction set),
+   * named on the page; NULL when it has none. */
+  const char *arch_note;
 };
 void cp_library_info(struct cp_library_info *info);
 /* What the timed region of each family holds, the same for every library

@@ -118,16 +118,18 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
   key_str(2, "checks_note", CP_NOTES_CHECKS);
   if (lib->footprint_note)
     key_str(2, "footprint_note", lib->footprint_note);
+  if (lib->arch_note)
+    key_str(2, "arch_note", lib->arch_note);
   printf("results:\n");
 }
 
-void cp_report_result(const struct cp_case *c, uint32_t count, uint32_t lo, uint32_t hi,
-                      uint32_t stack_bytes, uint32_t heap_bytes)
+/* The identifying fields of a result record (its kind given). */
+static void report_identity(const struct cp_case *c, const char *kind)
 {
   const struct cp_result *r = &c->r;
   results_printed++;
   key_str(2, "- family", r->family);
-  key_str(4, "kind", "performance");
+  key_str(4, "kind", kind);
   field_str("measure", r->measure);
   field_str("cipher_mode", r->cipher_mode);
   field_str("pkcs1", r->pkcs1);
@@ -149,6 +151,29 @@ void cp_report_result(const struct cp_case *c, uint32_t count, uint32_t lo, uint
   field_str("curve_definition", axis_of(r, CP_AXIS_CURVEDEF));
   field_str("modexp_impl", axis_of(r, CP_AXIS_IMPL));
   field_str("variant", axis_of(r, CP_AXIS_VARIANT));
+}
+
+void cp_report_not_run(const struct cp_case *c, uint32_t stack_need, uint32_t heap_need, const char *reason)
+{
+  report_identity(c, "not-run");
+  field_num("needs_stack_bytes", stack_need);
+  field_num("needs_heap_bytes", heap_need);
+  key_str(4, "reason", reason);
+}
+
+void cp_report_unfit(const char *identity, uint32_t stack_need, uint32_t heap_need, const char *reason)
+{
+  results_printed++;
+  fputs(identity, stdout);
+  field_num("needs_stack_bytes", stack_need);
+  field_num("needs_heap_bytes", heap_need);
+  key_str(4, "reason", reason);
+}
+
+void cp_report_result(const struct cp_case *c, uint32_t count, uint32_t lo, uint32_t hi,
+                      uint32_t stack_bytes, uint32_t heap_bytes)
+{
+  report_identity(c, "performance");
   const char *kind = cp_counter_kind();
   key_num(4, kind, count);
   if (CP_REPEAT > 1) {
