@@ -23,6 +23,17 @@ static const struct cp_axis_value axes[] = {
 #endif
 };
 
+/* Which multiply-accumulate of bignum arithmetic (bn_mul.h MULADDC) the
+ * compiler's target picks: the same conditions as bn_mul.h of 2.28 and 3.6,
+ * so the page names the assembly the RSA, DH and ECC figures ran on. */
+#if defined(__thumb__) && !defined(__thumb2__)
+#define CP_MULADDC "the Thumb-1 variant (Armv6-M has no 32x32->64-bit multiply: four 16x16-bit MULs per word)"
+#elif (__ARM_ARCH >= 6) && defined(__ARM_FEATURE_DSP) && (__ARM_FEATURE_DSP == 1)
+#define CP_MULADDC "the UMAAL variant (the core has the DSP extension)"
+#else
+#define CP_MULADDC "the UMULL variant for Thumb-2 without the DSP extension (no UMAAL)"
+#endif
+
 void cp_library_info(struct cp_library_info *info)
 {
   static char version[9], version_full[18];
@@ -66,6 +77,9 @@ void cp_library_info(struct cp_library_info *info)
                      " public-value generation, or parsing the peer's value and computing the"
                      " secret; modexp_method crt = CRT private-key operation (MBEDTLS_RSA_NO_CRT"
                      " undefined), no-crt = MBEDTLS_RSA_NO_CRT",
+    .arch_note = "Per-architecture code: Mbed TLS picks the multiply-accumulate of its bignum"
+                 " arithmetic (bn_mul.h MULADDC, used by RSA, DH and ECC) from the compiler's"
+                 " target; this build (" CP_FW_FLAGS ") has " CP_MULADDC,
     .footprint_note = "Mbed TLS needs no RNG object of its own: its calls take the harness's"
                       " random stream as f_rng, which the baseline holds; global data of public-key"
                       " rows includes the contexts the port keeps between calls (two ECC slots of"

@@ -28,6 +28,30 @@ static const struct cp_axis_value axes[] = {
 #endif
 };
 
+/* The per-architecture single-precision code of the Fast configuration
+ * (config/fast/user_settings.h) for this build's core, named the same in
+ * the Small and Fast images of a dataset; Small is portable C everywhere.
+ * The #errors keep the text and the library's own choice together. */
+#include <wolfssl/wolfcrypt/sp_int.h>
+#if defined(__ARM_ARCH_6M__)
+#define CP_SP_FAST "the Thumb-1 assembly (WOLFSSL_SP_ARM_THUMB_ASM, sp_armthumb.c), which wolfSSL's" \
+  " configure picks for Armv6-M instead of the Cortex-M assembly (no Thumb-2, no 32x32->64-bit multiply)"
+#if defined(WOLFSSL_SP_ARM_CORTEX_M_ASM)
+#error "Armv6-M cannot run the Cortex-M assembly"
+#endif
+#elif LIBWOLFSSL_VERSION_HEX >= 0x05007000 && defined(__ARM_ARCH_7M__)
+#define CP_SP_FAST "the Cortex-M assembly (WOLFSSL_SP_ARM_CORTEX_M_ASM, sp_cortexm.c) in its variant" \
+  " without UMAAL, which wolfSSL selects itself for Armv7-M (WOLFSSL_SP_NO_UMAAL)"
+#if defined(WOLFSSL_SP_ARM_CORTEX_M_ASM) && !defined(WOLFSSL_SP_NO_UMAAL)
+#error "wolfSSL no longer leaves out UMAAL on Armv7-M: the arch note is wrong"
+#endif
+#elif LIBWOLFSSL_VERSION_HEX >= 0x05007000
+#define CP_SP_FAST "the Cortex-M assembly (WOLFSSL_SP_ARM_CORTEX_M_ASM, sp_cortexm.c) with UMAAL"
+#else
+#define CP_SP_FAST "the Cortex-M assembly (WOLFSSL_SP_ARM_CORTEX_M_ASM, sp_cortexm.c), UMULL and UMLAL" \
+  " (this version's has no UMAAL variant)"
+#endif
+
 void cp_library_info(struct cp_library_info *info)
 {
   *info = (struct cp_library_info){
@@ -63,6 +87,9 @@ void cp_library_info(struct cp_library_info *info)
                      " verifies the 1023-byte message with a key imported beforehand; ML-DSA,"
                      " ML-KEM and LMS are timed as their draft standards define the calls, on"
                      " encoded keys (decoding included)",
+    .arch_note = "Per-architecture code: wolfSSL's single-precision ECC and RSA math is portable C"
+                 " (WOLFSSL_SP_SMALL, sp_c32.c) in Small on every core; in Fast this build ("
+                 CP_FW_FLAGS ") has " CP_SP_FAST,
     .footprint_note = "wolfSSL's public-key calls take a WC_RNG object: wc_InitRng and"
                       " wc_RNG_GenerateBlock (which here only forward to the harness's random"
                       " stream through CUSTOM_RAND_GENERATE_BLOCK) are library code the operation"

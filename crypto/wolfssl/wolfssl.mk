@@ -29,7 +29,7 @@ $(foreach m,$(FP_RSA_MODULI),$(eval WOLFSSL_FP_MORE_rsa-v15-sign-$(m) := $$(,)mo
 # CP_ONLY_RSA: the SP code of the others is left out); the sources that read
 # the switches are rebuilt and linked whole over the configuration's archive.
 WOLFSSL_RESTRICTS := $(FP_CURVES) $(addprefix rsa,$(FP_RSA_MODULI))
-WOLFSSL_RESTRICT_SRC := ecc.c rsa.c sp_int.c sp_c32.c sp_cortexm.c wolfmath.c
+WOLFSSL_RESTRICT_SRC := ecc.c rsa.c sp_int.c sp_c32.c sp_cortexm.c sp_armthumb.c wolfmath.c
 WOLFSSL_RESTRICT_BASE = $(FW_LIB_DIR)/wolfssl-$(1)-$(2).a
 WOLFSSL_BENCH_EXTRA_5.5.4 := bench/bench_eddsa bench/bench_xdh vectors_edwards \
   bench/bench_ecc bench/bench_rsa bench/pk_common pk_vectors
@@ -53,7 +53,7 @@ WOLFSSL_LIB_FILES := aes.c des3.c md5.c sha.c sha256.c sha512.c sha3.c hash.c ra
   curve25519.c ed25519.c fe_operations.c ge_operations.c fe_low_mem.c ge_low_mem.c \
   curve448.c ed448.c fe_448.c ge_448.c \
   dilithium.c wc_kyber.c wc_kyber_poly.c wc_lms.c wc_lms_impl.c \
-  ecc.c rsa.c sp_int.c sp_c32.c sp_cortexm.c
+  ecc.c rsa.c sp_int.c sp_c32.c sp_cortexm.c sp_armthumb.c
 # settings.h is forced in first: some sources (wc_lms_impl.c) include their
 # own header before it and would otherwise see no options at all.
 WOLFSSL_DEFS = -isystem $(call WOLFSSL_SRC,$(1)) -I$(TOP)/crypto/wolfssl/config/$(2) \

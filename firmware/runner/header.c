@@ -144,7 +144,8 @@ int cpr_header_build(cpr_header *h, char ***owned, const cpr_set *s, const cpr_h
      * the library version lacks, and a per-image overhead when the images
      * calibrated different ones */
     static const char *const note_keys[] = { "stack_method", "heap_method", "message_notes", "checks_note",
-                                             "footprint_note", "repetitions_note", "families_absent_note" };
+                                             "footprint_note", "repetitions_note", "families_absent_note",
+                                             "arch_note" };
     const char **notes = cp_xcalloc(5 + sizeof note_keys / sizeof note_keys[0], sizeof *notes);
     int cycles = h->counter_kind && strcmp(h->counter_kind, "cycles") == 0;
     notes[h->nnotes++] = cycles ? "Figures are clock cycles counted on the board (DWT CYCCNT), the median of the "

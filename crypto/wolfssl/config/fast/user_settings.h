@@ -7,9 +7,20 @@
 #define CP_WOLFSSL_USER_SETTINGS_H
 #define CP_CONFIG_LABEL "Fast"
 #define CP_CONFIG_IS_DEFAULT 1
-#define CP_CONFIG_MEANING_BASE "library defaults, larger code and tables, fewer instructions: full AES tables (four 1 KiB tables per direction, constant data in flash), GCM_TABLE_4BIT (a 256-byte GHASH table per key), unrolled SHA-256, SHA-512 and SHA-3, Curve25519/Ed25519 and Curve448/Ed448 fast field arithmetic; Cortex-M assembly single-precision math for ECC and RSA (WOLFSSL_SP_ARM_CORTEX_M_ASM, sp_cortexm.c)"
+/* The single-precision assembly configure --enable-sp-asm picks for the
+ * core: Thumb-1 (sp_armthumb.c) on Armv6-M, which has no UMULL/UMAAL and no
+ * Thumb-2; the Cortex-M code (sp_cortexm.c) on Armv7-M and Armv8-M mainline
+ * (5.7.2 leaves out its UMAAL there by itself on Armv7-M, __ARM_ARCH_7M__:
+ * WOLFSSL_SP_NO_UMAAL in sp_int.h). */
+#if defined(__ARM_ARCH_6M__)
+#define WOLFSSL_SP_ARM_THUMB_ASM
+#define CP_SP_ASM "Thumb-1 assembly single-precision math for ECC and RSA (WOLFSSL_SP_ARM_THUMB_ASM, sp_armthumb.c: Armv6-M has no Thumb-2 and no 32x32->64-bit multiply, the Cortex-M assembly cannot run)"
+#else
+#define WOLFSSL_SP_ARM_CORTEX_M_ASM
+#define CP_SP_ASM "Cortex-M assembly single-precision math for ECC and RSA (WOLFSSL_SP_ARM_CORTEX_M_ASM, sp_cortexm.c)"
+#endif
+#define CP_CONFIG_MEANING_BASE "library defaults, larger code and tables, fewer instructions: full AES tables (four 1 KiB tables per direction, constant data in flash), GCM_TABLE_4BIT (a 256-byte GHASH table per key), unrolled SHA-256, SHA-512 and SHA-3, Curve25519/Ed25519 and Curve448/Ed448 fast field arithmetic; " CP_SP_ASM
 #define CP_CONFIG_MEANING_PQ "; ML-DSA, ML-KEM and LMS default (fast) code"
 #define GCM_TABLE_4BIT
-#define WOLFSSL_SP_ARM_CORTEX_M_ASM
 #include "common.h"
 #endif
