@@ -6,7 +6,11 @@
 
 void cp_bench_more(void)
 {
-  cp_bench_xdh();
-  cp_bench_ecc(0);
-  cp_bench_rsa();
+  /* compile-time parts (case.h): drivers of other parts are not linked */
+  if (CP_PART & CP_PART_EC) {
+    cp_bench_xdh();
+    cp_bench_ecc(0);
+  }
+  if (CP_PART & CP_PART_RSA)
+    cp_bench_rsa();
 }

@@ -41,8 +41,8 @@ LIBTOMCRYPT_ALL_SRC := ciphers/aes/aes.c ciphers/des.c encauth/ccm/*.c encauth/g
   pk/ecc/*.c pk/rsa/*.c pk/dh/*.c pk/pkcs1/*.c pk/asn1/der/*/*.c
 LIBTOMCRYPT_ARCHIVE = $(if $(filter ecc-ladder rsa,$(2)),fast)
 libtomcrypt_axis = $(filter-out fast ecc-ladder rsa,$(2))
-LIBTOMCRYPT_LINK_BASE = $(if $(call libtomcrypt_axis,$(1),$(2)),$(FW_DIR)/lib/libtomcrypt-$(1)-fast.a)
-LIBTOMCRYPT_LINK_MORE = $(FW_DIR)/lib/libtommath-$(LIBTOMCRYPT_LTM_$(1)).a
+LIBTOMCRYPT_LINK_BASE = $(if $(call libtomcrypt_axis,$(1),$(2)),$(FW_LIB_DIR)/libtomcrypt-$(1)-fast.a)
+LIBTOMCRYPT_LINK_MORE = $(FW_LIB_DIR)/libtommath-$(LIBTOMCRYPT_LTM_$(1)).a
 LIBTOMCRYPT_LIB_VARS = SRC_SUBDIR=src \
   SRC_FILES="$(if $(call libtomcrypt_axis,$(1),$(2)),$(call LIBTOMCRYPT_AXIS_SRC,$(2)),$(LIBTOMCRYPT_ALL_SRC))"
 LIBTOMCRYPT_HOME_CONFIG := fast
@@ -76,16 +76,18 @@ LIBTOMCRYPT_QUICK_EXTRA := fail-hostsig:halfdigest:ecdsa-secp256r1-sha256-sign:0
 LIBTOMCRYPT_HOOK_CASE := chacha20-poly1305-dec-1024
 
 # LibTomMath: fetched like the library (its package file joins LibTomCrypt's
-# in the dataset's package), built into one archive per board with the
-# same allocator header.
+# in the dataset's package), built into one archive per core (FW_LIB_DIR,
+# shared by the boards of one core like the library's) with the same
+# allocator header.
 define LIBTOMCRYPT_RULES
 $(call LIBTOMCRYPT_PACKAGE_MORE,1.18.2): | crypto/fetch-source
 	crypto/fetch-source libtommath $(LIBTOMCRYPT_LTM_1.18.2) $(LIBTOMCRYPT_LTM_SUITE_1.18.2) $(FW_CACHE) tommath.h
-$(call LIBTOMCRYPT_LINK_MORE,1.18.2): $(call LIBTOMCRYPT_PACKAGE_MORE,1.18.2) $(LIBTOMCRYPT_CONFIG_HDR) $(FW_BOARD_MK) mk/fw-lib.mk
+$(call LIBTOMCRYPT_LINK_MORE,1.18.2): $(call LIBTOMCRYPT_PACKAGE_MORE,1.18.2) $(LIBTOMCRYPT_CONFIG_HDR) mk/fw-lib.mk \
+  crypto/libtomcrypt/libtomcrypt.mk
 	@mkdir -p $$(@D)
 	@echo "  LIB  $$(notdir $$@)"
-	+@$$(MAKE) --no-print-directory -f mk/fw-lib.mk SRC_DIR=$(call LIBTOMCRYPT_LTM_SRC,1.18.2) \
-	  OBJ_DIR=$(FW_DIR)/lib/libtommath-$(LIBTOMCRYPT_LTM_1.18.2) LIB=$$@ CC=$(FW_CC) AR=$(FW_AR) \
+	+@flock $$(@D)/.lock $$(MAKE) --no-print-directory -f mk/fw-lib.mk SRC_DIR=$(call LIBTOMCRYPT_LTM_SRC,1.18.2) \
+	  OBJ_DIR=$(FW_LIB_DIR)/libtommath-$(LIBTOMCRYPT_LTM_1.18.2) LIB=$$@ CC=$(FW_CC) AR=$(FW_AR) \
 	  CFLAGS="$(FW_LIB_CFLAGS) $(call LIBTOMCRYPT_DEFS,1.18.2,fast)" HDRS="$(LIBTOMCRYPT_CONFIG_HDR)" \
 	  SRC_SUBDIR=. SRC_FILES="bn_*.c" && touch $$@
 endef
@@ -96,7 +98,7 @@ endef
 # the configuration. RSA and DH have no per-modulus switch.
 LIBTOMCRYPT_RESTRICTS := $(FP_CURVES)
 LIBTOMCRYPT_RESTRICT_SRC := pk/ecc/ecc.c $(LIBTOMCRYPT_ECC_SRC)
-LIBTOMCRYPT_RESTRICT_BASE = $(FW_DIR)/lib/libtomcrypt-$(1)-fast.a $(call LIBTOMCRYPT_LINK_MORE,$(1))
+LIBTOMCRYPT_RESTRICT_BASE = $(FW_LIB_DIR)/libtomcrypt-$(1)-fast.a $(call LIBTOMCRYPT_LINK_MORE,$(1))
 
 # Footprint operations of configuration $(3) (mk/firmware.mk's fw_fp_ops
 # arguments: prefix, version, configuration), where their performance rows
