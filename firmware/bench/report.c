@@ -109,8 +109,9 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
     key_num(4, "repetitions", CP_REPEAT);
   key_str(4, "first_call", "excluded");
   key_str(4, "first_call_note", lib->first_call_note);
-  key_str(2, "stack_method", "stack painted below the caller's frame, one call with SysTick"
-          " interrupts off, deepest overwritten word");
+  key_str(2, "stack_method", "stack painted below the caller's frame before the first timed call and"
+          " scanned after it, outside the counted window: the deepest overwritten word; where a SysTick"
+          " exception frame may have written that word, one more call with SysTick interrupts off");
   if (CP_REPEAT > 1)
     key_str(2, "repetitions_note", "each case runs " CP_XSTR(CP_REPEAT) " times after its warm-up call;"
             " the figure is the median, the lowest and highest beside it");

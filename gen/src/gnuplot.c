@@ -261,7 +261,7 @@ done:
     return rc;
 }
 
-long cp_gnuplot_finish(cp_gnuplot *g, int write)
+long cp_gnuplot_finish(cp_gnuplot *g, cp_stage *stage)
 {
     close(g->to);
     /* drain, so that gnuplot never blocks on a full pipe while exiting */
@@ -282,9 +282,8 @@ long cp_gnuplot_finish(cp_gnuplot *g, int write)
     }
     long written = 0;
     for (size_t i = 0; i < g->nout; i++) {
-        if (!g->failed && write) {
-            if (cp_write_file_atomic(g->out[i].path, g->out[i].svg, g->out[i].len)) {
-                fprintf(g->err, "cryptoperf: cannot write %s: %s\n", g->out[i].path, strerror(errno));
+        if (!g->failed && stage) {
+            if (cp_stage_add(stage, g->out[i].path, g->out[i].svg, g->out[i].len, g->err)) {
                 g->failed = 1;
             } else {
                 written++;

@@ -3,15 +3,17 @@
  * (gnuplot_script.c) that writes an SVG into a private temporary folder and
  * then prints a marker line; everything gnuplot says on stderr before the
  * marker belongs to that chart. The SVG is then checked and made
- * deterministic (svg_clean.h) and kept in memory; cp_gnuplot_finish writes
- * all charts (cp_write_file_atomic: an unchanged chart keeps its file) only
- * when every chart of the run succeeded, so a failed run changes nothing. */
+ * deterministic (svg_clean.h) and kept in memory; cp_gnuplot_finish stages
+ * all charts with the run's other files (stage.h: an unchanged chart keeps
+ * its file) only when every chart of the run succeeded; the caller renames
+ * them into place with everything else, so a failed run changes nothing. */
 #ifndef CP_GNUPLOT_H
 #define CP_GNUPLOT_H
 
 #include <stdio.h>
 
 #include "chart.h"
+#include "stage.h"
 #include "util.h"
 
 typedef struct cp_gnuplot cp_gnuplot;
@@ -25,11 +27,11 @@ cp_gnuplot *cp_gnuplot_start(const char *program, FILE *err);
  * then fails as a whole at cp_gnuplot_finish. */
 int cp_gnuplot_render(cp_gnuplot *g, const cp_chart *c, const char *dir);
 
-/* Ends gnuplot and, when `write` is set and every chart succeeded, writes
- * them all. Returns the number of charts written (unchanged ones
- * included), or -1 when anything failed (nothing written then). write 0
- * discards the charts (the caller's run failed elsewhere). Frees g. */
-long cp_gnuplot_finish(cp_gnuplot *g, int write);
+/* Ends gnuplot and, when stage is not NULL and every chart succeeded,
+ * stages them all (cp_stage_add). Returns the number of charts (unchanged
+ * ones included), or -1 when anything failed (nothing staged then). A NULL
+ * stage discards the charts (the caller's run failed elsewhere). Frees g. */
+long cp_gnuplot_finish(cp_gnuplot *g, cp_stage *stage);
 
 /* Appends s as a gnuplot string expression of single-quoted strings
  * (it's -> 'it' . cp_q . 's'; every chart script defines cp_q): inside

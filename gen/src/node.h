@@ -15,28 +15,42 @@ typedef struct {
 
 typedef enum { CP_SCALAR, CP_MAP, CP_SEQ } cp_node_kind;
 
+/* A million results are tens of millions of nodes: the fields are laid
+ * out without padding (56 bytes); a text's length fits 32 bits (inputs are
+ * at most CP_MAX_INPUT_BYTES). */
 typedef struct cp_node cp_node;
 struct cp_node {
-    cp_node_kind kind;
     cp_mark mark;
     /* CP_SCALAR */
     char *text;
-    size_t len;
-    int plain;          /* unquoted scalar: may be a number, bool or null */
     /* CP_MAP: keys[i] -> items[i]; CP_SEQ: items[i] */
     cp_node **keys;
     cp_node **items;
-    size_t count;
+    size_t count;       /* of items (and keys) */
+    unsigned len;       /* of text */
+    unsigned char kind; /* cp_node_kind */
+    unsigned char plain; /* unquoted scalar: may be a number, bool or null */
+    unsigned char type; /* cp_scalar_type_of + 1, found once by the loader; 0: not known */
 };
+
+typedef struct cp_arena cp_arena;
 
 typedef struct {
     char *file;         /* owned copy of the path */
     cp_node *root;      /* NULL for an empty document */
+    unsigned problems;  /* reported by cp_doc_load */
+    cp_arena *arena;    /* where every node and text of the tree lives */
 } cp_doc;
 
-/* Parse a whole file. On a syntax error, prints "file:line:column: message"
- * to err (unless err is NULL) and returns -1; the document is then empty but
- * safe to free. */
+/* Parse a whole file. Every problem is printed to err (unless NULL) as
+ * "file:line:column: path: expected ..., found ..." and makes the result -1:
+ * after a syntax or encoding error (the exact byte: invalid UTF-8, a control
+ * character) the document is empty; after problems with single values (a
+ * YAML tag such as !!binary, an anchor or alias, a duplicate key, a NUL
+ * character) the rest was still read, those values are left out of the
+ * tree, and the caller may check the rest (to report every problem in one
+ * run) but must not use it as valid. The document is safe to free either
+ * way. Files go through cp_read_file (a regular file, size limit). */
 int cp_doc_load(cp_doc *doc, const char *path, FILE *err);
 /* Same, from memory (name is used in messages). */
 int cp_doc_load_mem(cp_doc *doc, const char *name, const char *buf, size_t len, FILE *err);
