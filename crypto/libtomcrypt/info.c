@@ -83,6 +83,21 @@ static unsigned case_axes(const char *family, const char *cipher_mode, unsigned 
   return named;
 }
 
+/* The 64 KiB table of LTC_GCM_TABLES lives in the GCM state on the heap: a
+ * board whose RAM leaves no room for it beside the stack (128 KiB:
+ * libtomcrypt.mk, CP_LTC_GCM_TABLES_FIT) cannot run GCM in a table
+ * configuration, as an application there could not. */
+static int serves(const char *family, const char *cipher_mode, const char *curve, const char *pkcs1)
+{
+  (void)curve, (void)pkcs1;
+#if defined(LTC_GCM_TABLES) && !CP_LTC_GCM_TABLES_FIT
+  return strcmp(family, "AES") != 0 || !cipher_mode || strcmp(cipher_mode, "GCM") != 0;
+#else
+  (void)family, (void)cipher_mode;
+  return 1;
+#endif
+}
+
 void cp_library_info(struct cp_library_info *info)
 {
   *info = (struct cp_library_info){
@@ -100,6 +115,7 @@ void cp_library_info(struct cp_library_info *info)
     .axes = axes,
     .naxes = sizeof axes / sizeof axes[0],
     .case_axes = case_axes,
+    .serves = serves,
     .families_absent = "EdDSA, ML-DSA, ML-KEM, HBS-LMS",
     .families_absent_note = "EdDSA, ML-DSA, ML-KEM and HBS-LMS are absent from this dataset: LibTomCrypt "
                             SCRYPT " has no implementation of them; nor has it X25519 or X448 (its"
@@ -114,19 +130,15 @@ void cp_library_info(struct cp_library_info *info)
                    " XMALLOC family and LibTomMath's MP_MALLOC family onto a counting calloc,"
                    " realloc and free) during one call; for ECDSA, ECDH, RSA and DH it also counts"
                    " what the kept key holds on the heap (its LibTomMath numbers)",
-    .message_notes = CP_NOTES_SYM_PK "; LibTomCrypt: the hash one-shot call is hash_memory (its state"
-                     " on the heap); gcm_memory and chacha20poly1305_memory return the tag they"
-                     " computed on decryption and the port compares it with LibTomCrypt's"
-                     " constant-time mem_neq, ccm_memory checks it itself; with LTC_GCM_TABLES every"
-                     " gcm_memory call builds its 64 KiB table; ECDH public-key generation frees the"
-                     " slot's previous key first; 1.18.2 checks neither imported points nor the"
-                     " peer's point; ECDSA signatures are ecc_sign_hash_rfc7518's r||s; RSA keeps"
-                     " LibTomCrypt's defaults (CRT, blinding with LibTomMath's mp_rand on the"
-                     " harness's stream, the result checked with e), PSS with a salt as long as the"
-                     " hash; DH on RFC 2409 group 2 and RFC 3526 group 14, g = 2: a private exponent"
-                     " as long as p through dh_set_key (dh_generate_key would draw 240 or 320 bits),"
-                     " and the peer's value set into a key of the same group (dh_set_pg, dh_set_key,"
-                     " each checking it) before dh_shared_secret",
+    .message_notes = CP_NOTES_SYM_PK "; LibTomCrypt: the hash one-shot call is hash_memory (state on"
+                     " the heap); on decryption gcm_memory and chacha20poly1305_memory return their"
+                     " tag, which the port compares with LibTomCrypt's mem_neq; LTC_GCM_TABLES builds"
+                     " the 64 KiB table in every gcm_memory call (no such rows on boards with less"
+                     " than 256 KiB of RAM); ECDH key generation frees the previous key; 1.18.2"
+                     " checks no point; RSA: CRT, blinding, the result checked with e, PSS salt as"
+                     " long as the hash; DH (RFC 2409 group 2, RFC 3526 group 14, g = 2): a private"
+                     " exponent as long as p through dh_set_key, not dh_generate_key's 240 or 320"
+                     " bits",
     .footprint_note = "LibTomCrypt reaches its algorithms through descriptor tables: the cipher,"
                       " hash and PRNG tables (32 entries each) and the math descriptor are library"
                       " data the operations need and are counted in their footprint, as are"

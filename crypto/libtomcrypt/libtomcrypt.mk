@@ -67,7 +67,14 @@ LIBTOMCRYPT_INC = -I$(call LIBTOMCRYPT_SRC,$(1))/src/headers -I$(call LIBTOMCRYP
 LIBTOMCRYPT_DEFS = $(call LIBTOMCRYPT_INC,$(1),$(2)) -DLTC_SOURCE -Werror=implicit-function-declaration \
   -Wno-deprecated-declarations
 LIBTOMCRYPT_PORT_DEFS = $(subst -I,-isystem ,$(call LIBTOMCRYPT_INC,$(1),$(2))) \
-  -DCP_LTM_VERSION='"$(LIBTOMCRYPT_LTM_$(1))"' -DCP_LTC_CONFIG_$(subst -,_,$(2))
+  -DCP_LTM_VERSION='"$(LIBTOMCRYPT_LTM_$(1))"' -DCP_LTC_CONFIG_$(subst -,_,$(2)) \
+  -DCP_LTC_GCM_TABLES_FIT=$(LIBTOMCRYPT_GCM_TABLES_FIT)
+# LTC_GCM_TABLES puts a 64 KiB table in the GCM state on the heap: a board
+# with less than 256 KiB of RAM (netduinoplus2, NUCLEO-F446RE: 128 KiB, a
+# 48 KiB stack) has no room for it, so its table configurations serve no
+# GCM case (info.c) and have no GCM footprint image.
+libtomcrypt_kib = $(if $(filter %M,$(1)),$(shell echo $$(($(patsubst %M,%,$(1)) * 1024))),$(patsubst %K,%,$(1)))
+LIBTOMCRYPT_GCM_TABLES_FIT := $(shell [ $(call libtomcrypt_kib,$(BOARD_RAM_LENGTH)) -ge 256 ] && echo 1 || echo 0)
 LIBTOMCRYPT_PORT_SRC := $(wildcard crypto/libtomcrypt/*.c)
 LIBTOMCRYPT_CONFIG_HDR := $(wildcard crypto/libtomcrypt/config/*.h)
 LIBTOMCRYPT_BENCH_EXTRA_1.18.2 := bench/bench_ecc bench/bench_rsa bench/bench_dh bench/pk_common pk_vectors
@@ -108,7 +115,7 @@ LIBTOMCRYPT_RESTRICT_BASE = $(FW_LIB_DIR)/libtomcrypt-$(1)-fast.a $(call LIBTOMC
 # ecc images; RSA v1.5 and PSS signatures and verification and DH in rsa.
 LIBTOMCRYPT_FP_OPS = $(if $(filter small fast,$(3)),$(filter-out aes-gcm-%,$(FP_AES_OPS)) $(FP_DES3_OPS) \
     $(call fp_hash_ops,$(LIBTOMCRYPT_HASHES_AXIS))) \
-  $(if $(filter $(3),$(LIBTOMCRYPT_CONFIGS_SYM)),$(filter aes-gcm-%,$(FP_AES_OPS))) \
+  $(if $(filter %-notables,$(3))$(filter 1,$(LIBTOMCRYPT_GCM_TABLES_FIT)),$(if $(filter $(3),$(LIBTOMCRYPT_CONFIGS_SYM)),$(filter aes-gcm-%,$(FP_AES_OPS)))) \
   $(if $(filter fast,$(3)),$(FP_CHACHA_OPS) $(call fp_hash_ops,$(LIBTOMCRYPT_HASHES_PLAIN_$(2)))) \
   $(if $(filter $(3),$(LIBTOMCRYPT_CONFIGS_ECC)),$(FP_ECC_OPS)) \
   $(if $(filter rsa,$(3)),$(FP_RSA_OPS) $(FP_RSA_VERIFY_OPS) $(FP_DH_OPS))

@@ -50,7 +50,7 @@ static unsigned axes_of(const struct cp_result *r)
 /* Whether the image's configuration can run the case at all. */
 static int served(const struct cp_result *r)
 {
-  return !lib.serves || lib.serves(r->family, r->curve, r->pkcs1);
+  return !lib.serves || lib.serves(r->family, r->cipher_mode, r->curve, r->pkcs1);
 }
 
 /* A case runs in the images of its family's group whose axes it does not

@@ -187,9 +187,10 @@ struct cp_library_info {
    * the drivers' axes, every case): the axes a case names in this port
    * (LibTomCrypt's LTC_SMALL_CODE also changes 3DES), and whether the
    * image can run it (BearSSL's p256_m15 serves P-256 only, and 0.6 has no
-   * RSA-PSS). */
+   * RSA-PSS; LibTomCrypt's GCM tables do not fit a board with 128 KiB of
+   * RAM). */
   unsigned (*case_axes)(const char *family, const char *cipher_mode, unsigned axes);
-  int (*serves)(const char *family, const char *curve, const char *pkcs1);
+  int (*serves)(const char *family, const char *cipher_mode, const char *curve, const char *pkcs1);
 };
 void cp_library_info(struct cp_library_info *info);
 /* What the timed region of each family holds, the same for every library
