@@ -87,7 +87,7 @@ static int curve_selected(const char *curve, const char *hash, unsigned axes)
   for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
     if (i < 2 && !hash) /* X25519, X448: no ECDSA */
       continue;
-    struct cp_case c = { .r = { .family = i < 2 ? "ECDSA" : "ECDH", .axes = axes } };
+    struct cp_case c = { .r = { .family = i < 2 ? "ECDSA" : "ECDH", .curve = curve, .axes = axes } };
     if (i < 2)
       snprintf(c.id, sizeof c.id, "ecdsa-%s-%s-%s", curve, hash ? hash : "-", ops[i]);
     else

@@ -59,7 +59,7 @@ static void report_axes(const struct cp_library_info *lib)
     const char *f = lib->axes[i].families;
     while (f && *f) {
       size_t n = strcspn(f, " ");
-      char family[16];
+      char family[32];
       snprintf(family, sizeof family, "%.*s", (int)n, f);
       key_str(4, "- family", family);
       key_str(6, "field", lib->axes[i].field);
@@ -86,6 +86,8 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
   key_str(4, "version", lib->version);
   key_str(4, "version_full", lib->version_full);
   key_str(4, "package", lib->package);
+  if (lib->version_note)
+    key_str(4, "version_note", lib->version_note);
   key_str(2, "configuration", lib->configuration);
   key_str(2, "configuration_meaning", lib->configuration_meaning);
   report_axes(lib);
@@ -150,7 +152,9 @@ static void report_identity(const struct cp_case *c, const char *kind)
   field_str("math_config", axis_of(r, CP_AXIS_MATH));
   field_str("curve_definition", axis_of(r, CP_AXIS_CURVEDEF));
   field_str("modexp_impl", axis_of(r, CP_AXIS_IMPL));
-  field_str("variant", axis_of(r, CP_AXIS_VARIANT));
+  /* GHASH's and Poly1305's implementation is a function variant as well;
+   * no family names both axes. */
+  field_str("variant", axis_of(r, CP_AXIS_VARIANT) ? axis_of(r, CP_AXIS_VARIANT) : axis_of(r, CP_AXIS_MUL));
 }
 
 void cp_report_not_run(const struct cp_case *c, uint32_t stack_need, uint32_t heap_need, const char *reason)

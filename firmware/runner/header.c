@@ -96,9 +96,15 @@ int cpr_header_build(cpr_header *h, char ***owned, const cpr_set *s, const cpr_h
     h->core_clock_hz = clock;
     h->clock_note = run_get(run, "clock_note", NULL);
     h->lib_package = run_get(run, "library", "package");
+    /* A library that cannot report its version (BearSSL) says how the port
+     * established it instead. */
     const char *full = run_get(run, "library", "version_full");
-    h->lib_version_note = keep(owned, &n, full ? cp_xasprintf("reported by the library at run time (\"%s\")", full)
-                                               : cp_xstrdup("reported by the library at run time"));
+    const char *own_note = run_get(run, "library", "version_note");
+    if (own_note && *own_note)
+        h->lib_version_note = own_note;
+    else
+        h->lib_version_note = keep(owned, &n, full ? cp_xasprintf("reported by the library at run time (\"%s\")", full)
+                                                   : cp_xstrdup("reported by the library at run time"));
     h->mcu_short = facts->mcu_short ? facts->mcu_short : keep(owned, &n, upper_tail(h->series));
     h->mcu = facts->mcu ? facts->mcu
                         : keep(owned, &n, cp_xasprintf("Arm %s FPGA image (%s), emulated", h->mcu_short, h->core));
