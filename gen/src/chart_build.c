@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "chart_name.h"
+#include "chart_prefer.h"
 #include "table_build.h"
 #include "util.h"
 
@@ -206,10 +207,21 @@ int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds,
     cp_selection sel;
     int rc = spec_compile(&s, l, diag);
     rc |= cp_selection_compile(&sel, cp_map_get(table, "select"), diag);
+    /* `prefer:` (chart_prefer.h): several results on one bar, the preferred one shown */
+    const cp_node *prefer_def = cp_map_get(s.def, "prefer");
+    cp_prefer *prefer = prefer_def ? cp_prefer_compile(prefer_def, l, diag) : NULL;
+    if (prefer_def && !prefer)
+        rc = -1;
+    cp_bar_owners owners = { 0 };
     size_t first = out->n;
     char **splits = NULL;   /* split text of out->items[first + k] */
     for (size_t r = 0; rc == 0 && r < ds->nresults; r++) {
         if (!cp_selected(&sel, &ds->results[r]))
+            continue;
+        /* a case the board could not run has no figure to draw; its table
+         * row says why */
+        const char *kind = cp_result_text(&ds->results[r], CP_F_KIND);
+        if (kind && !strcmp(kind, "not-run"))
             continue;
         cp_fmt_ctx ctx = { ds, l, &ds->results[r], ds->results[r].node, NULL };
         char *split = text(s.split, &ctx);
@@ -239,7 +251,15 @@ int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds,
                 rc = -1;
             }
             size_t ser = cp_chart_series(c, series);
-            if (cp_chart_get(c, cat, ser)) {
+            const cp_result *shown = prefer ? cp_bar_owner_get(&owners, c, cat, ser) : NULL;
+            if (shown && !cp_prefer_better(prefer, &ctx, &ds->results[r], shown)) {
+                free(series);
+                free(value);
+                continue;
+            }
+            if (shown) {
+                cp_bar_owner_set(&owners, c, cat, ser, &ds->results[r]);
+            } else if (cp_chart_get(c, cat, ser)) {
                 /* two results on one bar: the chart would show only one of them */
                 cp_diag_node(diag, ds->results[r].node, "chart",
                              "expected one result per bar of chart '%s', found a second for '%s' / '%s' (tables.yaml"
@@ -247,6 +267,8 @@ int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds,
                              c->title, c->categories[cat], series, s.value_src[b]->mark.line);
                 rc = -1;
             }
+            if (prefer && !shown)
+                cp_bar_owner_set(&owners, c, cat, ser, &ds->results[r]);
             cp_chart_set(c, cat, ser, v, value ? value : l->missing);
             free(series);
             free(value);
@@ -256,6 +278,8 @@ int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds,
         free(splits[k]);
     free(splits);
     free(sel.c);
+    cp_prefer_free(prefer);
+    cp_bar_owners_free(&owners);
     spec_free(&s);
     return rc ? -1 : 0;
 }

@@ -18,7 +18,9 @@ typedef enum {
 } cp_field;
 
 typedef enum { CP_FT_TEXT, CP_FT_ENUM, CP_FT_INT, CP_FT_DEC } cp_field_type;
-typedef enum { CP_ROLE_ID, CP_ROLE_METRIC } cp_field_role;
+/* NOTE: what a not-run result says instead of figures (what the case needs,
+ * why it did not run): neither identifies the row nor is compared. */
+typedef enum { CP_ROLE_ID, CP_ROLE_METRIC, CP_ROLE_NOTE } cp_field_role;
 
 typedef struct {
     const char *name;
