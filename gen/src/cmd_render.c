@@ -11,6 +11,7 @@
 
 #include "commands.h"
 #include "compare.h"
+#include "cores.h"
 #include "dataset.h"
 #include "diff.h"
 #include "diff_page.h"
@@ -40,7 +41,9 @@ static const char usage[] =
     "its `companions:` next to each dataset's page (the ST layout: summary.*,\n"
     "the whole library in the Cyclone layout), its `series_pages:` once per\n"
     "series with two or more of its datasets (the ST layout: OUT/<series>/\n"
-    "compare.*, the library versions side by side). Pages go through the\n"
+    "compare.*, the library versions side by side), its `library_pages:` once\n"
+    "per library version with datasets on two or more series (the ST layout:\n"
+    "OUT/cores/<library.slug>-<version>/index.*, one column per core). Pages go through the\n"
     "layout the dataset names (`layout:`), i.e. the templates in\n"
     "TEMPLATES/<layout>/page.md and tables.yaml, HTML styled by\n"
     "TEMPLATES/html.css (see templates/README.md). Then the site index\n"
@@ -372,6 +375,54 @@ static int add_series_pages(job *j, const char *templates, const char *outdir)
     return status;
 }
 
+/* The pages of a library version across series (`library_pages:` of a
+ * layout, e.g. the cross-core page): OUT/cores/<slug>-<version>/index.<ext>,
+ * for every library version with datasets of that layout on at least two
+ * series, in series order (j->sets is sorted by series, library, version). */
+static int same_version(const cp_dataset *a, const cp_dataset *b)
+{
+    static const char *const keys[] = { "layout", "library.slug", "library.version" };
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        const char *x = cp_dataset_text(a, keys[i]), *y = cp_dataset_text(b, keys[i]);
+        if (!x || !y || strcmp(x, y))
+            return 0;
+    }
+    return 1;
+}
+
+static int add_library_pages(job *j, const char *templates, const char *outdir)
+{
+    int status = CP_EXIT_OK;
+    const cp_dataset **group = cp_xcalloc(j->nsets ? j->nsets : 1, sizeof *group);
+    for (size_t i = 0; i < j->nsets; i++) {
+        int seen = 0;
+        for (size_t m = 0; m < i && !seen; m++)
+            seen = same_version(&j->sets[m], &j->sets[i]);
+        cp_diag diag = { stderr, 0 };
+        const cp_layout *l = seen ? NULL : layout_for(j, templates, cp_dataset_text(&j->sets[i], "layout"), "page", &diag);
+        const cp_node *pages = l ? cp_map_get(l->spec.root, "library_pages") : NULL;
+        size_t n = 0;
+        for (size_t m = i; pages && m < j->nsets; m++)
+            if (same_version(&j->sets[i], &j->sets[m]))
+                group[n++] = &j->sets[m];
+        for (size_t p = 0; n >= 2 && pages->kind == CP_MAP && p < pages->count; p++) {
+            const cp_layout *pl = page_spec_layout(j, templates, pages->items[p], &diag);
+            cp_dataset cores;
+            int rc = pl ? cp_cores_build(&cores, group, n, &diag) : -1;
+            char *dir = rc == 0 ? cp_xasprintf("%s/%s/%s", outdir, pages->keys[p]->text, cores.name) : NULL;
+            if (rc != 0 || add_page(j, pl, &cores, dir, "index", &diag) != 0)
+                status = CP_EXIT_USAGE;
+            else
+                cp_site_index_add_cores(j->index, &cores, dir);
+            free(dir);
+            if (pl && rc == 0)
+                cp_dataset_free(&cores);
+        }
+    }
+    free(group);
+    return status;
+}
+
 /* OUT/index.*: every page set of this run (site_index.h) */
 static int add_index(job *j, const char *templates, const char *outdir)
 {
@@ -499,6 +550,8 @@ static int run(int argc, char **argv)
         status = add_diff_pages(&j, templates, outdir);
         if (status == CP_EXIT_OK)
             status = add_series_pages(&j, templates, outdir);
+        if (status == CP_EXIT_OK)
+            status = add_library_pages(&j, templates, outdir);
         if (status == CP_EXIT_OK)
             status = add_index(&j, templates, outdir);
         j.render_s += now() - t;

@@ -21,12 +21,20 @@ typedef struct {
     char *page;     /* <series>/diff-... */
 } diff;
 
+/* a cross-core page: one library version on every core */
+typedef struct {
+    char *slug, *library, *version, *cores;
+    char *page;     /* cores/<slug>-<version> */
+} cores_page;
+
 struct cp_site_index {
     char *outdir;
     entry *e;
     size_t n;
     diff *d;
     size_t nd;
+    cores_page *c;
+    size_t nc;
 };
 
 cp_site_index *cp_site_index_new(const char *outdir)
@@ -62,6 +70,15 @@ void cp_site_index_free(cp_site_index *x)
         free(d->page);
     }
     free(x->d);
+    for (size_t i = 0; i < x->nc; i++) {
+        cores_page *c = &x->c[i];
+        free(c->slug);
+        free(c->library);
+        free(c->version);
+        free(c->cores);
+        free(c->page);
+    }
+    free(x->c);
     free(x->outdir);
     free(x);
 }
@@ -96,6 +113,33 @@ void cp_site_index_add_diff(cp_site_index *x, const cp_dataset *old_ds, const cp
     d->from = text_or_empty(old_ds, "library.version");
     d->to = text_or_empty(new_ds, "library.version");
     d->page = cp_path_relative(x->outdir, page_dir);
+}
+
+void cp_site_index_add_cores(cp_site_index *x, const cp_dataset *cores_ds, const char *page_dir)
+{
+    x->c = cp_xrealloc(x->c, (x->nc + 1) * sizeof *x->c);
+    cores_page *c = &x->c[x->nc++];
+    c->slug = text_or_empty(cores_ds, "library.slug");
+    c->library = text_or_empty(cores_ds, "library.name");
+    c->version = text_or_empty(cores_ds, "library.version");
+    /* the cores named in the header, in column order */
+    cp_buf b = { 0 };
+    cp_buf_puts(&b, "");
+    const cp_node *list = cp_dataset_node(cores_ds, "cores");
+    for (size_t i = 0; list && list->kind == CP_SEQ && i < list->count; i++) {
+        const char *core = cp_scalar(cp_map_get(list->items[i], "core"));
+        cp_buf_printf(&b, "%s%s", i ? ", " : "", core ? core : "?");
+    }
+    c->cores = cp_xstrdup(b.data);
+    cp_buf_free(&b);
+    c->page = cp_path_relative(x->outdir, page_dir);
+}
+
+static int cores_cmp(const void *pa, const void *pb)
+{
+    const cores_page *a = pa, *b = pb;
+    int c = strcmp(a->slug, b->slug);
+    return c ? c : cp_version_cmp(a->version, b->version);
 }
 
 static int entry_cmp(const void *pa, const void *pb)
@@ -191,6 +235,19 @@ static void header_yaml(cp_site_index *x, cp_buf *y)
         put_field(y, "from", d->from, 0);
         put_field(y, "to", d->to, 0);
         put_field(y, "page", d->page, 0);
+        cp_buf_puts(y, "}\n");
+    }
+    if (x->nc) {
+        qsort(x->c, x->nc, sizeof *x->c, cores_cmp);
+        cp_buf_puts(y, "cores_pages:\n");
+    }
+    for (size_t i = 0; i < x->nc; i++) {
+        const cores_page *c = &x->c[i];
+        cp_buf_puts(y, "  - {");
+        put_field(y, "library", c->library, 1);
+        put_field(y, "version", c->version, 0);
+        put_field(y, "cores", c->cores, 0);
+        put_field(y, "page", c->page, 0);
         cp_buf_puts(y, "}\n");
     }
 }

@@ -24,6 +24,9 @@ void cp_site_index_add(cp_site_index *x, const cp_dataset *ds, const char *page_
 /* The diff page of old_ds -> new_ds, in page_dir. */
 void cp_site_index_add_diff(cp_site_index *x, const cp_dataset *old_ds, const cp_dataset *new_ds, const char *page_dir);
 
+/* The cross-core page of a library version (cores.h), in page_dir. */
+void cp_site_index_add_cores(cp_site_index *x, const cp_dataset *cores_ds, const char *page_dir);
+
 /* Builds the index pages with templates/index and appends each to out[i]
  * for cp_writers[i]. 0, or -1 after reporting template errors to diag. */
 int cp_site_index_build(cp_site_index *x, const char *templates, cp_buf *out, cp_diag *diag);

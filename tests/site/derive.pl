@@ -6,7 +6,8 @@
 # generator: pick the results, prefer the largest chunk (or buffer), then
 # the fewest counts; rate = floor(bytes * hz / (count * 1000)), time =
 # floor(count * 1000 / hz); the configuration labels in parentheses.
-#   derive.pl rate|time DATASET.yaml FIELD=VALUE...
+#   derive.pl rate|time|count DATASET.yaml FIELD=VALUE...
+# (count: the count itself, as the cross-core page shows it)
 use strict;
 use warnings;
 use Math::BigInt;
@@ -29,6 +30,7 @@ my ($best) = sort { $size->($b) <=> $size->($a) || $count->($a) <=> $count->($b)
 my $n = Math::BigInt->new($count->($best));
 my $v = $what eq 'rate'
     ? Math::BigInt->new($best->{message_bytes} // $best->{buffer_bytes})->bmul($hz)->bdiv($n->copy->bmul(1000))
+    : $what eq 'count' ? $n
     : $n->copy->bmul(1000)->bdiv($hz);
 my @cfg = grep { defined } map { $best->{$_} } qw(configuration math_config curve_definition modexp_impl variant);
 print $v, (@cfg ? " (@cfg)" : ''), "\n";
