@@ -152,7 +152,7 @@ int cpr_header_build(cpr_header *h, char ***owned, const cpr_set *s, const cpr_h
     static const char *const note_keys[] = { "stack_method", "heap_method", "message_notes", "checks_note",
                                              "footprint_note", "repetitions_note", "families_absent_note",
                                              "arch_note" };
-    const char **notes = cp_xcalloc(5 + sizeof note_keys / sizeof note_keys[0], sizeof *notes);
+    const char **notes = cp_xcalloc(6 + sizeof note_keys / sizeof note_keys[0], sizeof *notes);
     int cycles = h->counter_kind && strcmp(h->counter_kind, "cycles") == 0;
     notes[h->nnotes++] = cycles ? "Figures are clock cycles counted on the board (DWT CYCCNT), the median of the "
                                   "repeated runs; where the runs differ by more than 1 % the pages show the spread."
@@ -173,6 +173,16 @@ int cpr_header_build(cpr_header *h, char ***owned, const cpr_set *s, const cpr_h
         notes[h->nnotes++] = "A run of an image whose ELF, QEMU command, QEMU and runner had not changed may come "
                              "from an earlier run (QEMU's count is deterministic: the same document); every check "
                              "runs on it again.";
+    size_t not_run = 0;
+    for (size_t i = 0; i < s->rows.n; i++)
+        not_run += s->rows.v[i].text[CP_F_KIND] && strcmp(s->rows.v[i].text[CP_F_KIND], "not-run") == 0;
+    if (not_run)
+        notes[h->nnotes++] = keep(owned, &n, cp_xasprintf(
+            "%zu case%s of the suite did not fit this board (%s): %s listed as not run, with the reason, in "
+            "the table%s of %s family. What a case needs was measured by running the same code on a "
+            "board with room (firmware/README.md, \"Small boards\").", not_run, not_run == 1 ? "" : "s",
+            h->board ? h->board : "?", not_run == 1 ? "it is" : "they are", not_run == 1 ? "" : "s",
+            not_run == 1 ? "its" : "their"));
     if (h->overhead < 0)
         notes[h->nnotes++] = keep(owned, &n, cp_xasprintf(
             "The measurement overhead is calibrated in each image (%lld to %lld instructions) and subtracted "
@@ -217,7 +227,7 @@ char *cpr_command_first_line(char *const argv[])
  * the runner itself and the documentation do not (a README edit must not
  * make every dataset look stale). */
 #define FIRMWARE_PATHS \
-    "firmware", "crypto", "mk/firmware.mk", ":(glob)mk/fw-*.mk", ":(exclude)firmware/runner", ":(exclude,glob)**/*.md"
+    "firmware", "crypto", "mk/firmware.mk", ":(glob)mk/fw-*", ":(exclude)firmware/runner", ":(exclude,glob)**/*.md"
 
 char *cpr_git_revision(const char *top)
 {
