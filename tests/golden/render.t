@@ -4,7 +4,7 @@
 # libraries x two versions of tests/fixtures/compare: "quad", one counter
 # kind, and "mixed", instructions and cycles) rendered into a temp folder
 # must equal tests/golden/expected/ byte for byte: dataset pages, summary
-# pages, diff pages and comparison pages in each format (wiki,
+# pages, diff pages, comparison and cross-core pages in each format (wiki,
 # Markdown, HTML) and the site index.
 # After an intended change of the output, refresh the expected pages with
 #   make golden        (or: UPDATE_GOLDEN=1 tests/golden/render.t)
@@ -34,7 +34,7 @@ if [ -n "${UPDATE_GOLDEN:-}" ]; then
   fail "UPDATE_GOLDEN is set: $EXPECTED was rewritten from this render, not compared with it (review the diff, then run the test without UPDATE_GOLDEN)"
 fi
 
-n=$(find "$W/site" -mindepth 3 -name 'index.*' -not -path '*/diff-*' | wc -l)
+n=$(find "$W/site" -mindepth 3 -name 'index.*' -not -path '*/diff-*' -not -path '*/cores/*' | wc -l)
 check "every fixture gave a wiki, a Markdown and an HTML page ($n files)" test "$n" -eq $(( ${#DATASETS[@]} * 3 ))
 check "the site index in each format" test -f "$W/site/index.wiki" -a -f "$W/site/index.md" -a -f "$W/site/index.html"
 st=$(grep -l '^layout: st' "${DATASETS[@]}" | wc -l)
@@ -43,6 +43,9 @@ check "every ST-layout fixture gave a summary page in each format ($n files)" te
 cmp_pages=$(cd "$W/site" && find . -name 'compare.*' | sort | tr '\n' ' ')
 check "comparison pages for quad and mixed only (series with two ST datasets or more)" \
   test "$cmp_pages" = "./mixed/compare.html ./mixed/compare.md ./mixed/compare.wiki ./quad/compare.html ./quad/compare.md ./quad/compare.wiki "
+cores_pages=$(cd "$W/site" && find cores -name 'index.md' | sort | tr '\n' ' ')
+check "cross-core pages for the versions on two series (quad and mixed): $cores_pages" \
+  test "$cores_pages" = "cores/alib-1.0/index.md cores/alib-2.0/index.md cores/blib-1.0/index.md cores/blib-2.0/index.md "
 if [ -n "${UPDATE_GOLDEN:-}" ]; then
   : # compared with itself: no verdict (the failure above)
 elif diff -r "$EXPECTED" "$W/site" >"$W/diff"; then
