@@ -378,7 +378,8 @@ static int add_series_pages(job *j, const char *templates, const char *outdir)
 /* The pages of a library version across series (`library_pages:` of a
  * layout, e.g. the cross-core page): OUT/cores/<slug>-<version>/index.<ext>,
  * for every library version with datasets of that layout on at least two
- * series, in series order (j->sets is sorted by series, library, version). */
+ * series (those counting the entry's `counter:` kind when it names one), in
+ * series order (j->sets is sorted by series, library, version). */
 static int same_version(const cp_dataset *a, const cp_dataset *b)
 {
     static const char *const keys[] = { "layout", "library.slug", "library.version" };
@@ -406,15 +407,30 @@ static int add_library_pages(job *j, const char *templates, const char *outdir)
             if (same_version(&j->sets[i], &j->sets[m]))
                 group[n++] = &j->sets[m];
         for (size_t p = 0; n >= 2 && pages->kind == CP_MAP && p < pages->count; p++) {
+            /* `counter: KIND` keeps the datasets that count KIND (the
+             * cross-core page: instructions, never beside cycles) */
+            const char *counter = cp_scalar(cp_map_get(pages->items[p], "counter"));
+            const cp_dataset **kept = cp_xcalloc(n, sizeof *kept);
+            size_t nk = 0;
+            for (size_t m = 0; m < n; m++) {
+                const char *kind = cp_dataset_text(group[m], "counter.kind");
+                if (!counter || (kind && !strcmp(counter, kind)))
+                    kept[nk++] = group[m];
+            }
+            if (nk < 2) {
+                free(kept);
+                continue;
+            }
             const cp_layout *pl = page_spec_layout(j, templates, pages->items[p], &diag);
             cp_dataset cores;
-            int rc = pl ? cp_cores_build(&cores, group, n, &diag) : -1;
+            int rc = pl ? cp_cores_build(&cores, kept, nk, &diag) : -1;
             char *dir = rc == 0 ? cp_xasprintf("%s/%s/%s", outdir, pages->keys[p]->text, cores.name) : NULL;
             if (rc != 0 || add_page(j, pl, &cores, dir, "index", &diag) != 0)
                 status = CP_EXIT_USAGE;
             else
                 cp_site_index_add_cores(j->index, &cores, dir);
             free(dir);
+            free(kept);
             if (pl && rc == 0)
                 cp_dataset_free(&cores);
         }
