@@ -48,8 +48,14 @@ BEARSSL_MARKER := inc/bearssl.h
 # The library: every algorithm directory but the TLS engine and X.509.
 BEARSSL_LIB_VARS = SRC_SUBDIR=src \
   SRC_FILES="settings.c $(addsuffix /*.c,aead codec ec hash int kdf mac rand rsa symcipher)"
-BEARSSL_DEFS = -I$(call BEARSSL_SRC,$(1))/inc -I$(call BEARSSL_SRC,$(1))/src
-BEARSSL_PORT_DEFS = -isystem $(call BEARSSL_SRC,$(1))/inc -I$(TOP)/crypto/bearssl/config \
+# BearSSL's own switch for the low-end cores (config.h: "meant for the
+# low-end cores (Cortex M0, M0+, M1, M3)"): BR_ARMEL_CORTEXM_GCC puts inline
+# Thumb assembly in the i15 Montgomery multiplication and turns on BR_LOMUL.
+# Set for the archive and the port (info.c names it) on Cortex-M0 and M3;
+# the assembly is written `asm`, which -std=c11 spells __asm__.
+BEARSSL_ARCH_DEFS = $(if $(filter -mcpu=cortex-m0% -mcpu=cortex-m3,$(BOARD_CPU_FLAGS)),-DBR_ARMEL_CORTEXM_GCC=1 -Dasm=__asm__)
+BEARSSL_DEFS = -I$(call BEARSSL_SRC,$(1))/inc -I$(call BEARSSL_SRC,$(1))/src $(BEARSSL_ARCH_DEFS)
+BEARSSL_PORT_DEFS = -isystem $(call BEARSSL_SRC,$(1))/inc -I$(TOP)/crypto/bearssl/config $(BEARSSL_ARCH_DEFS) \
   -DCP_BR_VERSION='"$(1)"' $(call BEARSSL_CONFIG_OPTS,$(2))
 BEARSSL_PORT_SRC := $(wildcard crypto/bearssl/*.c)
 BEARSSL_CONFIG_HDR := $(wildcard crypto/bearssl/config/*.h)

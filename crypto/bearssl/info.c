@@ -68,6 +68,17 @@ static int serves(const char *family, const char *cipher_mode, const char *curve
   return 0;
 }
 
+/* BearSSL's per-architecture switch (bearssl.mk: on Cortex-M0 and M3). Every
+ * implementation variant is in the archive whatever the core; the
+ * configurations pick one each (config/variants.h). */
+#if BR_ARMEL_CORTEXM_GCC
+#define CP_BR_ARCH "BR_ARMEL_CORTEXM_GCC, BearSSL's switch for the low-end Cortex-M cores (M0, M0+, M1, M3): inline" \
+  " Thumb assembly in the i15 Montgomery multiplication (RSA i15, prime_i15) and BR_LOMUL (BearSSL's own" \
+  " defaults become the i15/m15 code; this port names each variant itself)"
+#else
+#define CP_BR_ARCH "BearSSL's portable C only (BR_ARMEL_CORTEXM_GCC is for M0, M0+, M1 and M3, not this core)"
+#endif
+
 void cp_library_info(struct cp_library_info *info)
 {
   *info = (struct cp_library_info){
@@ -109,6 +120,9 @@ void cp_library_info(struct cp_library_info *info)
                      " (no blinding: the private-key code is constant-time) and verification"
                      " recovers the digest, which the port compares; 3DES is br_des_ct, BearSSL's"
                      " default",
+    .arch_note = "Per-architecture code: BearSSL builds every variant (i15, i31, i32, m15, m31, ctmul,"
+                 " ctmul32) on every core and the configurations pick one, so the fastest per core is a"
+                 " measurement, not a build choice; this build (" CP_FW_FLAGS ") has " CP_BR_ARCH,
     .footprint_note = "BearSSL needs no RNG object beyond a one-method PRNG class over the"
                       " harness's stream (only EC key generation uses it) and allocates nothing;"
                       " global data of public-key rows is the key bytes the port keeps (two EC"

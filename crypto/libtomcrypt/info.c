@@ -5,6 +5,7 @@
  * CP_LTC_CONFIG_<slug> and its knobs) with its axes, and which families
  * the knobs change beyond the drivers' axes. */
 #include <string.h>
+#include <tommath.h>
 #include "ops.h"
 #include "package.h"
 #include "port.h"
@@ -98,6 +99,18 @@ static int serves(const char *family, const char *cipher_mode, const char *curve
 #endif
 }
 
+/* LibTomMath's digit size is its per-architecture choice (tommath.h): 60-bit
+ * digits on 64-bit hosts, else 28-bit digits with a 64-bit mp_word; the
+ * port keeps the default on every core. */
+#if !defined(MP_28BIT)
+#error "LibTomMath no longer uses 28-bit digits here: the arch note is wrong"
+#endif
+#if defined(__ARM_ARCH_6M__)
+#define CP_LTM_MUL "a libgcc call per digit product (Armv6-M has no 32x32->64-bit multiply)"
+#else
+#define CP_LTM_MUL "UMULL/UMLAL"
+#endif
+
 void cp_library_info(struct cp_library_info *info)
 {
   *info = (struct cp_library_info){
@@ -139,6 +152,10 @@ void cp_library_info(struct cp_library_info *info)
                      " long as the hash; DH (RFC 2409 group 2, RFC 3526 group 14, g = 2): a private"
                      " exponent as long as p through dh_set_key, not dh_generate_key's 240 or 320"
                      " bits",
+    .arch_note = "Per-architecture code: LibTomCrypt is portable C; LibTomMath picks its digit size"
+                 " from the target (tommath.h): on every 32-bit core 28-bit digits (MP_28BIT) with a"
+                 " 64-bit product type, so this build (" CP_FW_FLAGS ") multiplies digits with "
+                 CP_LTM_MUL "; the port keeps that default, as Debian's own build does",
     .footprint_note = "LibTomCrypt reaches its algorithms through descriptor tables: the cipher,"
                       " hash and PRNG tables (32 entries each) and the math descriptor are library"
                       " data the operations need and are counted in their footprint, as are"
