@@ -29,10 +29,24 @@ static const uint8_t seed[64] = {
  * largest parameter sets): taken from the heap when the first case runs,
  * so that an image whose board cannot hold them still links and reports
  * its cases as not run. */
+/* Each buffer 8-byte aligned, as the static arrays they replace were:
+ * wolfSSL's ML-KEM stores words into them (an odd offset after the
+ * 4627-byte ML-DSA-87 signature faulted, STRD on Armv8-M). */
+#define CP_PQ_BUF(name, n) _Alignas(8) uint8_t name[n]
+/* The largest signature: LMS_SHA256_M32_H5 with W1 (4 + 4 + 32 + 265 x 32
+ * + 4 + 5 x 32 bytes), more than ML-DSA-87's. The buffers were sized for
+ * ML-DSA alone: an LMS W1 signature ran 4 KiB past them. */
+#define CP_LMS_SIG_MAX 8684
+#define CP_PQ_SIG_MAX (CP_LMS_SIG_MAX > CP_MLDSA_SIG_MAX ? CP_LMS_SIG_MAX : CP_MLDSA_SIG_MAX)
 struct pq_buffers {
-  uint8_t pub[CP_MLDSA_PUB_MAX], priv[CP_MLDSA_PRIV_MAX], sig[CP_MLDSA_SIG_MAX];
-  uint8_t tmp_priv[CP_MLDSA_PRIV_MAX], tmp[CP_MLDSA_SIG_MAX], ss[CP_MLKEM_SS];
-  uint8_t ct[CP_MLKEM_CT_MAX], secret[CP_MLKEM_SS];
+  CP_PQ_BUF(pub, CP_MLDSA_PUB_MAX);
+  CP_PQ_BUF(priv, CP_MLDSA_PRIV_MAX);
+  CP_PQ_BUF(sig, CP_PQ_SIG_MAX);
+  CP_PQ_BUF(tmp_priv, CP_MLDSA_PRIV_MAX);
+  CP_PQ_BUF(tmp, CP_PQ_SIG_MAX);
+  CP_PQ_BUF(ss, CP_MLKEM_SS);
+  CP_PQ_BUF(ct, CP_MLKEM_CT_MAX);
+  CP_PQ_BUF(secret, CP_MLKEM_SS);
 };
 static struct pq_buffers *buf;
 static size_t pub_len, priv_len, sig_len, out_len;
