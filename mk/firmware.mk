@@ -667,11 +667,11 @@ fw-clean:
 
 TEST_PREREQS += fw-test
 
-# Keep intermediate files (the per-part main@<part>.o come from a pattern
-# rule and would be deleted as intermediate; a bare
-# .SECONDARY: does not apply once .SECONDARY has prerequisites above), and
-# a small board's needs tables, which cost a probe run each.
-.PRECIOUS: $(FW_DIR)/obj/bench/main@%.o $(FW_DIR)/needs/%.out \
-  $(FW_DIR)/needs/%.c $(FW_DIR)/needs/%.o
+# Keep intermediate files (the per-part main@<part>.o and families@<part>.o
+# come from pattern rules and would be deleted as intermediate, and every
+# image relinked next time, which on a small board means every needs probe
+# run again; a bare .SECONDARY: does not apply once .SECONDARY has
+# prerequisites above), and a small board's needs tables.
+.PRECIOUS: $(FW_DIR)/obj/%.o $(FW_DIR)/needs/%.out $(FW_DIR)/needs/%.c $(FW_DIR)/needs/%.o
 
 -include $(shell find $(FW_DIR)/obj -name '*.d' 2>/dev/null)
