@@ -47,6 +47,14 @@ typedef struct {
     cp_chart_index cat_index, ser_index, point_index;
 } cp_chart;
 
+/* The most a chart shows: CP_CHART_MAX_SLOTS bar widths across (clusters
+ * with a bar's width between them), beyond which a bar gets narrower than
+ * its upright value label, and, clustered, CP_CHART_MAX_SERIES series, the
+ * key rows that fit under the plot. A larger chart is drawn in parts
+ * (cp_chart_split), the way a long table reads in pages. */
+#define CP_CHART_MAX_SLOTS 110
+#define CP_CHART_MAX_SERIES 24
+
 /* A chart with copies of the texts (subtitle and xlabel may be NULL). */
 cp_chart *cp_chart_new(const char *file, cp_chart_kind kind, const char *title, const char *subtitle,
                        const char *xlabel, const char *ylabel);
@@ -63,5 +71,16 @@ void cp_chart_set(cp_chart *c, size_t cat, size_t ser, double value, const char 
 
 /* The point of (category, series), or NULL when the value is missing. */
 const cp_chart_point *cp_chart_get(const cp_chart *c, size_t cat, size_t ser);
+
+/* Bar widths across c: clustered, ncat * (nser + 1) - 1; stacked, ncat. */
+size_t cp_chart_slots(const cp_chart *c);
+
+/* The parts of a chart beyond the limits above, in order (chart_split.c):
+ * consecutive categories, and for a clustered chart with more series than
+ * fit, consecutive groups of series (each part lists its group's series
+ * in the same order, so a series keeps its colour from part to part).
+ * Part k of n is named "<file without .svg> part k.svg" and titled
+ * "<title> (part k of n)". NULL with *n 0 when c fits as it is. */
+cp_chart **cp_chart_split(const cp_chart *c, size_t *n);
 
 #endif
