@@ -181,3 +181,30 @@ void cp_chart_set(cp_chart *c, size_t cat, size_t ser, double value, const char 
     p->value = value;
     p->label = dup_or_null(label);
 }
+
+static void put_text(cp_buf *out, const char *s)
+{
+    if (!s) {
+        cp_buf_puts(out, "-\n");
+        return;
+    }
+    cp_buf_printf(out, "%zu:", strlen(s));
+    cp_buf_puts(out, s);
+}
+
+void cp_chart_serialize(const cp_chart *c, cp_buf *out)
+{
+    const char *texts[] = { c->title, c->subtitle, c->xlabel, c->ylabel };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+        put_text(out, texts[i]);
+    cp_buf_printf(out, "%d %d %zu %zu %zu\n", (int)c->kind, c->group_min, c->ncat, c->nser, c->npoints);
+    for (size_t i = 0; i < c->ncat; i++)
+        put_text(out, c->categories[i]);
+    for (size_t i = 0; i < c->nser; i++)
+        put_text(out, c->series[i]);
+    for (size_t i = 0; i < c->npoints; i++) {
+        const cp_chart_point *p = &c->points[i];
+        cp_buf_printf(out, "%zu %zu %a ", p->cat, p->ser, p->value);
+        put_text(out, p->label);
+    }
+}

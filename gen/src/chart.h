@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+#include "util.h"
+
 /* Clustered: one bar per series side by side in each category (performance
  * charts, and footprint charts: flash and RAM sizes do not add up to a
  * meaningful total, and a stack hides its small parts such as 0 bytes of
@@ -71,6 +73,11 @@ void cp_chart_set(cp_chart *c, size_t cat, size_t ser, double value, const char 
 
 /* The point of (category, series), or NULL when the value is missing. */
 const cp_chart_point *cp_chart_get(const cp_chart *c, size_t cat, size_t ser);
+
+/* Appends everything a drawing of c depends on (texts, kind, numbers,
+ * points, not the file name), one field after the other with their
+ * lengths: two charts with the same bytes draw the same (chart_cache.h). */
+void cp_chart_serialize(const cp_chart *c, cp_buf *out);
 
 /* Bar widths across c: clustered, ncat * (nser + 1) - 1; stacked, ncat. */
 size_t cp_chart_slots(const cp_chart *c);

@@ -185,13 +185,11 @@ cp_chart_cache *cp_chart_cache_open(const char *file, const char *program)
     return cc;
 }
 
-void cp_chart_cache_key(const cp_chart_cache *cc, const char *script, size_t len, const char *title,
-                        unsigned char key[CP_CHART_KEY_BYTES])
+void cp_chart_cache_key(const cp_chart_cache *cc, const char *chart, size_t len, unsigned char key[CP_CHART_KEY_BYTES])
 {
     EVP_MD_CTX *md = EVP_MD_CTX_new();
     if (!md || !EVP_DigestInit_ex(md, EVP_sha256(), NULL) || !EVP_DigestUpdate(md, cc->identity, sizeof cc->identity) ||
-        !EVP_DigestUpdate(md, title, strlen(title) + 1) || !EVP_DigestUpdate(md, script, len) ||
-        !EVP_DigestFinal_ex(md, key, NULL))
+        !EVP_DigestUpdate(md, chart, len) || !EVP_DigestFinal_ex(md, key, NULL))
         memset(key, 0, CP_CHART_KEY_BYTES);   /* never fresh: see same_file */
     EVP_MD_CTX_free(md);
 }

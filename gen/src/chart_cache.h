@@ -2,9 +2,11 @@
  * render with nothing changed draws nothing (README "Charts").
  *
  * The key of a chart is a SHA-256 of everything its SVG bytes depend on:
- * the gnuplot script (data, texts, layout: the whole chart), its <title>,
- * and the identity of the two programs that turn them into the file (this
- * cryptoperf executable and the gnuplot program: path, size, mtime). The
+ * the chart (its texts, numbers and points: cp_chart_serialize), and the
+ * identity of the two programs that turn it into the file (this cryptoperf
+ * executable, which writes the script and cleans the SVG, and the gnuplot
+ * program: path, size, mtime). Keying the chart, not its script, makes a
+ * chart that is fresh cost no script at all. The
  * cache file remembers, per chart file, the key it was drawn from and the
  * file as it was left (size, mtime, inode): a chart is fresh only when its
  * key is the same and its file was not touched since. The charts' bytes
@@ -25,9 +27,8 @@ typedef struct cp_chart_cache cp_chart_cache;
  * posix_spawnp does). */
 cp_chart_cache *cp_chart_cache_open(const char *file, const char *program);
 
-/* The key of a chart: its script and title. */
-void cp_chart_cache_key(const cp_chart_cache *cc, const char *script, size_t len, const char *title,
-                        unsigned char key[CP_CHART_KEY_BYTES]);
+/* The key of a chart: all its drawing depends on (cp_chart_serialize). */
+void cp_chart_cache_key(const cp_chart_cache *cc, const char *chart, size_t len, unsigned char key[CP_CHART_KEY_BYTES]);
 
 /* 1 when path is on disk as it was left after being drawn from key. */
 int cp_chart_cache_fresh(const cp_chart_cache *cc, const char *path, const unsigned char key[CP_CHART_KEY_BYTES]);

@@ -39,6 +39,8 @@ typedef struct {
     char *title;         /* its <title>; names it in messages too */
     unsigned char key[CP_CHART_KEY_BYTES];
     chart_state state;
+    off_t staged_at;     /* STAGED: its SVG in the staging file */
+    size_t staged_len;
 } chart_out;
 
 typedef struct {
@@ -54,6 +56,8 @@ struct cp_gnuplot {
     int to, from;           /* gnuplot's stdin; its stdout and stderr */
     struct sigaction old_pipe;
     char *tmpdir;
+    int staging;            /* the cleaned SVGs, one after the other; -1 until the first */
+    off_t staged_end;
     in_flight flight[NSLOTS];   /* oldest first, from flight_head */
     size_t flight_head, nflight;
     unsigned free_slots;    /* bit s: slot s is free */
@@ -87,7 +91,7 @@ cp_gnuplot *cp_gnuplot_start(const char *program, FILE *err)
     cp_gnuplot *g = cp_xcalloc(1, sizeof *g);
     g->err = err;
     g->program = cp_xstrdup(program);
-    g->to = g->from = -1;
+    g->to = g->from = g->staging = -1;
     g->tmpdir = dir;
     g->free_slots = (1u << NSLOTS) - 1;
     return g;
@@ -148,9 +152,9 @@ static char *slot_file(const cp_gnuplot *g, size_t slot, const char *ext)
     return cp_xasprintf("%s/slot%zu.%s", g->tmpdir, slot, ext);
 }
 
-static char *staged_file(const cp_gnuplot *g, size_t chart)
+static char *staging_file(const cp_gnuplot *g)
 {
-    return cp_xasprintf("%s/chart%zu.svg", g->tmpdir, chart);
+    return cp_xasprintf("%s/staged.svg", g->tmpdir);
 }
 
 static void report(cp_gnuplot *g, chart_out *o, const char *what, const char *detail)
@@ -160,25 +164,52 @@ static void report(cp_gnuplot *g, chart_out *o, const char *what, const char *de
     g->failed = 1;
 }
 
-static int write_file(const char *path, const char *data, size_t len)
+static int write_all(int fd, const char *data, size_t len)
 {
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return -1;
     size_t done = 0;
     while (done < len) {
         ssize_t w = write(fd, data + done, len - done);
         if (w < 0 && errno == EINTR)
             continue;
-        if (w < 0) {
-            int saved = errno;
-            close(fd);
-            errno = saved;
+        if (w < 0)
             return -1;
-        }
         done += (size_t)w;
     }
+    return 0;
+}
+
+static int write_file(const char *path, const char *data, size_t len)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return -1;
+    if (write_all(fd, data, len)) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
     return close(fd);
+}
+
+/* Appends a cleaned chart to the staging file: one file for the run, not
+ * one per chart (creating a file costs a millisecond on some disks). */
+static int stage(cp_gnuplot *g, chart_out *o, const cp_buf *svg)
+{
+    if (g->staging < 0) {
+        char *f = staging_file(g);
+        g->staging = open(f, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+        free(f);
+        if (g->staging < 0)
+            return -1;
+    }
+    if (write_all(g->staging, svg->data, svg->len))
+        return -1;
+    o->staged_at = g->staged_end;
+    o->staged_len = svg->len;
+    g->staged_end += (off_t)svg->len;
+    o->state = STAGED;
+    return 0;
 }
 
 /* The chart of the oldest flight entry is drawn (its marker came): check
@@ -219,12 +250,8 @@ static void collect(cp_gnuplot *g, char *said)
     if (old && old_len == clean.len && !memcmp(old, clean.data, clean.len)) {
         o->state = UNCHANGED;   /* the file stays as it is, mtime included */
     } else {
-        char *staged = staged_file(g, f.chart);
-        if (write_file(staged, clean.data, clean.len))
+        if (stage(g, o, &clean))
             report(g, o, "cannot stage its SVG", strerror(errno));
-        else
-            o->state = STAGED;
-        free(staged);
     }
     free(old);
     cp_buf_free(&clean);
@@ -433,17 +460,19 @@ int cp_gnuplot_render(cp_gnuplot *g, cp_chart *c, const char *dir)
     claim_name(g, c);
     size_t index = g->nout;
     chart_out *o = add_out(g, cp_xasprintf("%s/%s", dir, c->file), c);
-    cp_buf script = { 0 };
-    size_t output_at = cp_gnuplot_script(&script, c, NULL);
     if (g->cache) {
-        cp_chart_cache_key(g->cache, script.data, script.len, o->title, o->key);
+        cp_buf model = { 0 };
+        cp_chart_serialize(c, &model);
+        cp_chart_cache_key(g->cache, model.data, model.len, o->key);
+        cp_buf_free(&model);
         if (cp_chart_cache_fresh(g->cache, o->path, o->key)) {
             o->state = KEPT;
             g->stats.kept++;
-            cp_buf_free(&script);
             return 0;
         }
     }
+    cp_buf script = { 0 };
+    size_t output_at = cp_gnuplot_script(&script, c, NULL);
     int rc = 0;
     if (!g->started && !g->dead && spawn(g) != 0)
         g->dead = 1;
@@ -458,26 +487,26 @@ int cp_gnuplot_render(cp_gnuplot *g, cp_chart *c, const char *dir)
     return rc;
 }
 
-/* Puts a staged chart in place: a rename when the temporary folder is on
- * the same file system, else a copy (written atomically). */
-static int place(const char *staged, const char *path)
+/* Writes a staged chart where it goes (cp_write_file_atomic: a temporary
+ * file beside it, then rename). */
+static int place(const cp_gnuplot *g, const chart_out *o)
 {
-    const char *slash = strrchr(path, '/');
-    if (slash && slash != path) {
-        char *dir = cp_xstrndup(path, (size_t)(slash - path));
-        int rc = cp_mkdir_p(dir);
-        free(dir);
-        if (rc)
+    char *svg = cp_xmalloc(o->staged_len + 1);
+    size_t done = 0;
+    while (done < o->staged_len) {
+        ssize_t r = pread(g->staging, svg + done, o->staged_len - done, o->staged_at + (off_t)done);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            free(svg);
+            if (r == 0)
+                errno = EIO;
             return -1;
+        }
+        done += (size_t)r;
     }
-    if (rename(staged, path) == 0)
-        return 0;
-    if (errno != EXDEV)
-        return -1;
-    size_t len;
-    char *data = cp_read_file(staged, &len);
-    int rc = data ? cp_write_file_atomic(path, data, len) : -1;
-    free(data);
+    int rc = cp_write_file_atomic(o->path, svg, o->staged_len);
+    free(svg);
     return rc;
 }
 
@@ -507,9 +536,8 @@ long cp_gnuplot_finish(cp_gnuplot *g, int write, cp_gnuplot_stats *stats)
     long charts = 0;
     for (size_t i = 0; i < g->nout; i++) {
         chart_out *o = &g->out[i];
-        char *staged = staged_file(g, i);
         if (!g->failed && write) {
-            if (o->state == STAGED && place(staged, o->path)) {
+            if (o->state == STAGED && place(g, o)) {
                 fprintf(g->err, "cryptoperf: cannot write %s: %s\n", o->path, strerror(errno));
                 g->failed = 1;
             } else {
@@ -518,10 +546,14 @@ long cp_gnuplot_finish(cp_gnuplot *g, int write, cp_gnuplot_stats *stats)
                     cp_chart_cache_note(g->cache, o->path, o->key);
             }
         }
-        unlink(staged);
-        free(staged);
         free(o->path);
         free(o->title);
+    }
+    if (g->staging >= 0) {
+        close(g->staging);
+        char *f = staging_file(g);
+        unlink(f);
+        free(f);
     }
     for (size_t s = 0; s < NSLOTS; s++) {
         char *gp = slot_file(g, s, "gp"), *svg = slot_file(g, s, "svg");

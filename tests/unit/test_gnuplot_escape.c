@@ -111,7 +111,7 @@ static void test_script_layout(void **state)
     assert_contains(b.data, "$l << EOD\n0 11667 1\n1 9801 2\n4 0 3\nEOD\n");      /* missing: said, no bar */
     assert_contains(b.data, "plot $b using 1:2:3 with boxes lc rgb variable notitle");
     assert_contains(b.data, "$l using 1:2:(L[int($3)]) with labels font ',9' center offset 0,0.7 noenhanced notitle");
-    assert_contains(b.data, "reset session\ncp_q = sprintf('%c', 39)\n");
+    assert_contains(b.data, "reset session\nset datafile nofpe_trap\ncp_q = sprintf('%c', 39)\n");
     assert_contains(b.data, "set yrange [0:");
     assert_contains(b.data, "'10 000' 10000");                        /* y tics grouped too */
     assert_contains(b.data, "keyentry with boxes lc rgb '#0072B2' title 'Small' noenhanced");
