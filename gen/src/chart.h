@@ -51,11 +51,11 @@ typedef struct {
 
 /* The most a chart shows: CP_CHART_MAX_SLOTS bar widths across (clusters
  * with a bar's width between them), beyond which a bar gets narrower than
- * its upright value label, and, clustered, CP_CHART_MAX_SERIES series, the
- * key rows that fit under the plot. A larger chart is drawn in parts
+ * its upright value label, and, clustered, CP_CHART_MAX_SERIES series, as
+ * many as there are colours and hatchings to tell them apart by. A larger chart is drawn in parts
  * (cp_chart_split), the way a long table reads in pages. */
 #define CP_CHART_MAX_SLOTS 110
-#define CP_CHART_MAX_SERIES 24
+#define CP_CHART_MAX_SERIES 56   /* 8 colours, solid and in 6 hatchings */
 
 /* A chart with copies of the texts (subtitle and xlabel may be NULL). */
 cp_chart *cp_chart_new(const char *file, cp_chart_kind kind, const char *title, const char *subtitle,

@@ -37,6 +37,12 @@
 #define VALUE_CHARS 24
 #define YLABEL_CHARS 45
 #define CATEGORY_LINES 4
+/* A category label with less room than this is set upright, its lines
+ * joined into one and cut to UPRIGHT_CHARS, instead of wrapped (a dense
+ * chart: one or two bars a category). */
+#define MIN_WRAP_CHARS 8
+#define UPRIGHT_CHARS 24
+#define LINE_PX 13.0          /* one line of 11-point text */
 
 /* Okabe & Ito's colour-blind-safe palette, most distinct first; yellow,
  * hard to see on white, last. */
@@ -45,10 +51,15 @@ static const unsigned palette[] = {
 };
 #define NPALETTE (sizeof palette / sizeof palette[0])
 
-/* A series' fill: 0 solid; a second round of colours gets hatching 1..7. */
+/* gnuplot's fill patterns that hatch (0 is empty, 3 solid) */
+static const unsigned hatching[] = { 1, 2, 4, 5, 6, 7 };
+#define NHATCHING (sizeof hatching / sizeof hatching[0])
+
+/* A series' fill: 0 solid; each further round of colours a hatching
+ * pattern (CP_CHART_MAX_SERIES: as many series as there are styles). */
 static size_t fill_of(size_t ser)
 {
-    return ser < NPALETTE ? 0 : 1 + (ser / NPALETTE - 1) % 7;
+    return ser < NPALETTE ? 0 : hatching[(ser / NPALETTE - 1) % NHATCHING];
 }
 
 static void put_fill(cp_buf *out, size_t fill, unsigned rgb, int variable)
@@ -95,6 +106,7 @@ typedef struct {
     int width;
     double bar_px;
     int rotate;          /* value labels turned upright: they are wider than a bar */
+    int upright;         /* category labels turned upright: wider than their cluster */
     double ymin, ymax;
 } geometry;
 
@@ -257,13 +269,43 @@ static void ytics(cp_buf *out, const cp_chart *c, const geometry *g)
 }
 
 /* The category labels, wrapped to the width of their cluster. */
-static char **category_labels(const cp_chart *c, const geometry *g)
+/* The longest line of a text, in characters. */
+static size_t longest_line(const char *s)
+{
+    size_t longest = 0, n = 0;
+    for (;; s++) {
+        if (!*s || *s == '\n') {
+            longest = n > longest ? n : longest;
+            n = 0;
+            if (!*s)
+                return longest;
+        } else {
+            n += (*s & 0xc0) != 0x80;
+        }
+    }
+}
+
+/* The category labels, wrapped to the width of their cluster, or set
+ * upright (lines side by side, each cut) when the cluster is too narrow to
+ * wrap in. */
+static char **category_labels(const cp_chart *c, geometry *g)
 {
     double cluster_px = g->bar_px * (c->kind == CP_CHART_STACKED ? 1.0 : (double)c->nser + 1);
     size_t width = (size_t)(cluster_px / TIC_CHAR_PX);
     char **labels = cp_xcalloc(c->ncat ? c->ncat : 1, sizeof *labels);
-    for (size_t i = 0; i < c->ncat; i++)
-        labels[i] = cp_chart_text_wrap(c->categories[i], width < 6 ? 6 : width, CATEGORY_LINES);
+    for (size_t i = 0; i < c->ncat && width < MIN_WRAP_CHARS; i++)
+        g->upright |= longest_line(c->categories[i]) > width;
+    for (size_t i = 0; i < c->ncat; i++) {
+        if (!g->upright) {
+            labels[i] = cp_chart_text_wrap(c->categories[i], width, CATEGORY_LINES);
+            continue;
+        }
+        char *one = cp_xstrdup(c->categories[i]);
+        for (char *nl = one; (nl = strchr(nl, '\n'));)
+            *nl = ' ';
+        labels[i] = cp_chart_text_cut(one, UPRIGHT_CHARS);
+        free(one);
+    }
     return labels;
 }
 
@@ -302,8 +344,11 @@ static void bottom(cp_buf *out, const cp_chart *c, const geometry *g, char **lab
     size_t lines = 1;
     for (size_t i = 0; i < c->ncat; i++) {
         size_t n = 1;
-        for (const char *s = labels[i]; *s; s++)
-            n += *s == '\n';
+        if (g->upright)   /* the longest line, standing: in lines of text */
+            n = (size_t)(longest_line(labels[i]) * TIC_CHAR_PX / LINE_PX) + 1;
+        else
+            for (const char *s = labels[i]; *s; s++)
+                n += *s == '\n';
         if (n > lines)
             lines = n;
     }
@@ -404,7 +449,8 @@ static void plot(cp_buf *out, const cp_chart *c, const geometry *g, const unsign
     }
     if (c->ncat) {
         clause(out, &sep);
-        cp_buf_printf(out, "$c using 1:(%.17g):(C[int($2)]) with labels center offset 0,-1 noenhanced notitle", g->ymin);
+        cp_buf_printf(out, "$c using 1:(%.17g):(C[int($2)]) with labels %s noenhanced notitle", g->ymin,
+                      g->upright ? "right rotate by 90 offset 0,-0.6" : "center offset 0,-1");
     }
     if (nlabels) {
         clause(out, &sep);

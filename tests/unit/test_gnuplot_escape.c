@@ -141,7 +141,7 @@ static void test_script_linear(void **state)
     assert_int_equal(count(b.data, " << EOD\n"), 3);   /* bars, value labels, category labels */
     assert_int_equal(count(b.data, "set label"), 0);
     assert_int_equal(count(b.data, "set xtics ("), 0);   /* gnuplot keeps tics in a sorted list */
-    assert_int_equal(count(b.data, " with boxes lc rgb variable "), 8);   /* one clause per fill style */
+    assert_int_equal(count(b.data, " with boxes lc rgb variable "), 7);   /* one clause per fill style */
     assert_int_equal(count(b.data, "keyentry "), N);
     assert_int_equal(count(b.data, "\nL["), N);
     cp_buf_free(&b);
