@@ -131,7 +131,9 @@ static const cp_layout *layout_for(job *j, const char *templates, const char *na
 static void add_output_named(job *j, const char *dir, const char *base, const char *ext, cp_buf *content)
 {
     j->out = cp_xrealloc(j->out, (j->nout + 1) * sizeof *j->out);
-    j->out[j->nout++] = (output){ cp_xasprintf("%s/%s.%s", dir, base, ext), content->data, content->len };
+    /* kept until the end of the run: without the room a buffer grows by */
+    char *data = content->data ? cp_xrealloc(content->data, content->len + 1) : NULL;
+    j->out[j->nout++] = (output){ cp_xasprintf("%s/%s.%s", dir, base, ext), data, content->len };
     memset(content, 0, sizeof *content);
 }
 

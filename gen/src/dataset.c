@@ -138,7 +138,7 @@ static void check_counter_kind(const cp_dataset *ds, const size_t *seq_index, cp
     char *kind_text = quoted(kind);
     for (size_t i = 0; i < ds->nresults; i++)
         for (size_t k = 0; k < sizeof needs / sizeof needs[0]; k++) {
-            const cp_node *v = ds->results[i].value[needs[k].field];
+            const cp_node *v = cp_result_value(&ds->results[i], needs[k].field);
             if (v && strcmp(kind, needs[k].kind) != 0) {
                 const char *field = cp_fields[needs[k].field].name;
                 char path[64];
@@ -155,14 +155,14 @@ static void check_counter_kind(const cp_dataset *ds, const size_t *seq_index, cp
  * 0x80 are the same key size); everything else as written. */
 static int int_value(const cp_result *r, int f, long long *v)
 {
-    return cp_fields[f].type == CP_FT_INT && cp_scalar_int(r->value[f], v) == 0;
+    return cp_fields[f].type == CP_FT_INT && cp_scalar_int(cp_result_value(r, f), v) == 0;
 }
 
 static uint64_t identity_hash(const cp_result *r)
 {
     uint64_t h = 1469598103934665603ull;
     for (int f = 0; f < CP_F_COUNT; f++) {
-        const cp_node *v = r->value[f];
+        const cp_node *v = cp_result_value(r, f);
         if (!v || cp_fields[f].role != CP_ROLE_ID)
             continue;
         h = (h ^ (uint64_t)f) * 1099511628211ull;
@@ -179,7 +179,7 @@ static uint64_t identity_hash(const cp_result *r)
 static int same_identity(const cp_result *a, const cp_result *b)
 {
     for (int f = 0; f < CP_F_COUNT; f++) {
-        const cp_node *va = a->value[f], *vb = b->value[f];
+        const cp_node *va = cp_result_value(a, f), *vb = cp_result_value(b, f);
         if (cp_fields[f].role != CP_ROLE_ID || (!va && !vb))
             continue;
         /* absent in one; or a mapping or list where a value belongs (the
@@ -249,7 +249,7 @@ static size_t *index_results(cp_dataset *ds)
         for (size_t k = 0; k < item->count; k++) {
             cp_field f = cp_field_by_name(item->keys[k]->text);
             if (f != CP_F_COUNT)
-                r->value[f] = item->items[k];
+                r->at[f] = k < CP_RESULT_LOOK_UP - 1 ? (unsigned char)(k + 1) : CP_RESULT_LOOK_UP;
         }
     }
     return seq_index;
@@ -261,22 +261,24 @@ int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t
     memset(ds, 0, sizeof *ds);
     ds->path = cp_xstrdup(path);
     unsigned before = diag->errors;
-    char *text = NULL;
+    int rc;
     if (!buf) {
-        text = cp_read_file(path, &len);
-        if (!text) {
+        /* read as it is parsed: a large dataset is never whole in memory */
+        FILE *f = fopen(path, "rb");
+        if (!f) {
             const char *why = strerror(errno);
             ds->doc.file = cp_xstrdup(path);
             cp_diag_at(diag, NULL, NULL, "%s: cannot read: %s", path, why);
             return -2;
         }
-        buf = text;
+        rc = cp_doc_load_stream(&ds->doc, path, f, diag->out);
+        fclose(f);
+    } else {
+        rc = cp_doc_load_mem(&ds->doc, path, buf, len, diag->out);
     }
-    int rc = cp_doc_load_mem(&ds->doc, path, buf, len, diag->out);
-    free(text);
     if (rc) {
         diag->errors++;
-        return -1;
+        return rc == -2 ? -2 : -1;
     }
     if (!ds->doc.root) {
         cp_mark top = { ds->doc.file, 1, 1 };

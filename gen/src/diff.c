@@ -64,7 +64,7 @@ static int same_identity(const cp_diff_table *tb, const cp_result *a, const cp_r
 {
     for (int f = 0; f < CP_F_COUNT; f++)
         if (cp_fields[f].role == CP_ROLE_ID && !cp_diff_is_table_field((cp_field)f) && !tb->ignored[f] &&
-            !value_eq((cp_field)f, a->value[f], b->value[f]))
+            !value_eq((cp_field)f, cp_result_value(a, f), cp_result_value(b, f)))
             return 0;
     return 1;
 }
@@ -101,7 +101,7 @@ static void add_note(cp_diff *d, char *text)
 static int field_present(const side *s, size_t t, cp_field f)
 {
     for (size_t i = 0; i < s->n; i++)
-        if (s->table[i] == t && (f == CP_F_COUNT || s->rows[i].value[f]))
+        if (s->table[i] == t && (f == CP_F_COUNT || cp_result_value(&s->rows[i], f)))
             return 1;
     return 0;
 }
@@ -144,7 +144,7 @@ static void match_rows(cp_diff *d, side *old, side *new)
 
 static int metric_value(const cp_result *r, cp_field f, double *v)
 {
-    return r && r->value[f] && !cp_scalar_double(r->value[f], v);
+    return r && cp_result_value(r, f) && !cp_scalar_double(cp_result_value(r, f), v);
 }
 
 static int is_count(cp_field f)
@@ -323,8 +323,8 @@ void cp_diff_free(cp_diff *d)
 
 const cp_node *cp_diff_row_id(const cp_diff_row *row, cp_field f)
 {
-    const cp_node *v = row->new_row ? row->new_row->value[f] : NULL;
-    return v ? v : row->old_row ? row->old_row->value[f] : NULL;
+    const cp_node *v = row->new_row ? cp_result_value(row->new_row, f) : NULL;
+    return v ? v : row->old_row ? cp_result_value(row->old_row, f) : NULL;
 }
 
 int cp_diff_has_mark(const cp_diff *d, cp_diff_mark m)

@@ -1,18 +1,34 @@
 #include "node.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
 
+#include "node_store.h"
 #include "util.h"
+
+/* The children of a mapping or sequence being read: kept per depth and
+ * reused, then copied into the store at its end, so a node's arrays are
+ * exactly as long as it has children. */
+typedef struct {
+    cp_node **items, **keys;
+    uint32_t *pos;           /* line, column of each key */
+    size_t n, cap, key_cap;
+    size_t *index;           /* keys hashed once a mapping is large: position + 1 */
+    size_t index_cap;
+} level;
+
+#define MAX_DEPTH 64
 
 typedef struct {
     yaml_parser_t parser;
     cp_doc *doc;
     FILE *err;
     int failed;
+    level levels[MAX_DEPTH + 2];
 } loader;
 
 static cp_mark mark_of(const loader *ld, yaml_mark_t m)
@@ -45,87 +61,120 @@ static int next_event(loader *ld, yaml_event_t *ev)
     return -1;
 }
 
-static void push(cp_node *parent, cp_node *key, cp_node *item)
+/* A node holds at most 2^30 children and a text of 2^31 - 1 bytes. */
+#define MAX_COUNT ((size_t)1 << 30)
+#define MAX_LEN (((size_t)1 << 31) - 1)
+
+/* key NULL: an item of a sequence */
+static void push(level *l, cp_node *key, yaml_mark_t km, cp_node *item)
 {
     /* growth by doubling keeps loading linear in the document size */
-    size_t n = parent->count;
-    if ((n & (n - 1)) == 0) {
-        size_t cap = n ? n * 2 : 4;
-        parent->items = cp_xrealloc(parent->items, cap * sizeof *parent->items);
-        if (parent->kind == CP_MAP)
-            parent->keys = cp_xrealloc(parent->keys, cap * sizeof *parent->keys);
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 16;
+        l->items = cp_xrealloc(l->items, l->cap * sizeof *l->items);
     }
-    parent->items[n] = item;
-    if (parent->kind == CP_MAP)
-        parent->keys[n] = key;
-    parent->count = n + 1;
-}
-
-static void node_free(cp_node *n)
-{
-    if (!n)
-        return;
-    for (size_t i = 0; i < n->count; i++) {
-        node_free(n->items[i]);
-        if (n->kind == CP_MAP)
-            node_free(n->keys[i]);
+    if (key && l->n >= l->key_cap) {
+        l->key_cap = l->cap;
+        l->keys = cp_xrealloc(l->keys, l->key_cap * sizeof *l->keys);
+        l->pos = cp_xrealloc(l->pos, 2 * l->key_cap * sizeof *l->pos);
     }
-    free(n->items);
-    free(n->keys);
-    free(n->text);
-    free(n);
+    l->items[l->n] = item;
+    if (key) {
+        l->keys[l->n] = key;
+        l->pos[2 * l->n] = (uint32_t)km.line + 1;
+        l->pos[2 * l->n + 1] = (uint32_t)km.column + 1;
+    }
+    l->n++;
 }
 
 static cp_node *parse_node(loader *ld, yaml_event_t *ev, unsigned depth);
 
 /* Duplicate-key detection must stay linear for huge flat mappings, so past
- * a few keys the keys of the mapping being built are hashed. */
-typedef struct {
-    size_t *slot; /* key position + 1, 0 = empty */
-    size_t cap;
-} key_index;
-
-static size_t key_hash(const char *s)
+ * a few keys the keys of the mapping being built are hashed. Keys are
+ * shared nodes: the same text is the same pointer. */
+static size_t key_hash(const cp_node *key)
 {
-    size_t h = 5381;
-    for (; *s; s++)
-        h = h * 33 + (unsigned char)*s;
-    return h;
+    return (size_t)(uintptr_t)key / sizeof *key * 2654435761u;
 }
 
-static void key_index_put(key_index *ix, const cp_node *map, size_t i)
+static void key_index_put(level *l, size_t i)
 {
-    size_t at = key_hash(map->keys[i]->text) & (ix->cap - 1);
-    while (ix->slot[at])
-        at = (at + 1) & (ix->cap - 1);
-    ix->slot[at] = i + 1;
+    size_t at = key_hash(l->keys[i]) & (l->index_cap - 1);
+    while (l->index[at])
+        at = (at + 1) & (l->index_cap - 1);
+    l->index[at] = i + 1;
 }
 
-/* The earlier key equal to text, or NULL; indexes the keys pushed so far. */
-static const cp_node *key_index_find(key_index *ix, const cp_node *map, const char *text)
+/* The position among the keys pushed so far of key, or -1. */
+static long key_index_find(level *l, const cp_node *key)
 {
-    if (map->count < 16) {
-        for (size_t i = 0; i < map->count; i++)
-            if (strcmp(map->keys[i]->text, text) == 0)
-                return map->keys[i];
-        return NULL;
+    if (l->n < 16) {
+        for (size_t i = 0; i < l->n; i++)
+            if (l->keys[i] == key)
+                return (long)i;
+        return -1;
     }
-    if (map->count * 2 >= ix->cap) {
-        ix->cap = ix->cap ? ix->cap * 2 : 64;
-        free(ix->slot);
-        ix->slot = cp_xcalloc(ix->cap, sizeof *ix->slot);
-        for (size_t i = 0; i < map->count; i++)
-            key_index_put(ix, map, i);
+    if (l->n * 2 >= l->index_cap) {
+        l->index_cap = l->index_cap ? l->index_cap * 2 : 64;
+        free(l->index);
+        l->index = cp_xcalloc(l->index_cap, sizeof *l->index);
+        for (size_t i = 0; i < l->n; i++)
+            key_index_put(l, i);
     }
-    for (size_t at = key_hash(text) & (ix->cap - 1); ix->slot[at]; at = (at + 1) & (ix->cap - 1))
-        if (strcmp(map->keys[ix->slot[at] - 1]->text, text) == 0)
-            return map->keys[ix->slot[at] - 1];
-    return NULL;
+    for (size_t at = key_hash(key) & (l->index_cap - 1); l->index[at]; at = (at + 1) & (l->index_cap - 1))
+        if (l->keys[l->index[at] - 1] == key)
+            return (long)(l->index[at] - 1);
+    return -1;
+}
+
+/* A key: a scalar, stored as the document's shared node of its text. */
+static cp_node *parse_key(loader *ld, yaml_event_t *ev)
+{
+    yaml_mark_t m = ev->start_mark;
+    cp_node *key = NULL;
+    if (ev->type != YAML_SCALAR_EVENT) {
+        int map = ev->type == YAML_MAPPING_START_EVENT;
+        fail_at(ld, m, "expected a plain key, found a", map ? "mapping" : "sequence");
+    } else if (ev->data.scalar.anchor) {
+        fail_at(ld, m, "anchors are not supported in datasets", NULL);
+    } else if (memchr(ev->data.scalar.value, '\0', ev->data.scalar.length)) {
+        fail_at(ld, m, "NUL character in scalar", NULL);
+    } else if (ev->data.scalar.length > MAX_LEN) {
+        fail_at(ld, m, "a key longer than 2 GiB", NULL);
+    } else {
+        int plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE && !ev->data.scalar.tag;
+        key = cp_node_store_key(ld->doc->store, (const char *)ev->data.scalar.value, ev->data.scalar.length,
+                                mark_of(ld, m), plain);
+    }
+    yaml_event_delete(ev);
+    return key;
+}
+
+/* Copies the children gathered at l into n: items, and for a mapping its
+ * keys and their positions, in one block of the store. */
+static void close_children(loader *ld, cp_node *n, level *l)
+{
+    int map = n->kind == CP_MAP;
+    size_t per = map ? 2 * sizeof(cp_node *) + 2 * sizeof(uint32_t) : sizeof(cp_node *);
+    n->count = l->n;
+    if (l->n) {
+        char *block = cp_node_store_alloc(ld->doc->store, l->n * per);
+        n->items = (cp_node **)block;
+        memcpy(n->items, l->items, l->n * sizeof *n->items);
+        if (map) {
+            n->keys = n->items + l->n;
+            memcpy(n->keys, l->keys, l->n * sizeof *n->keys);
+            memcpy(n->keys + l->n, l->pos, 2 * l->n * sizeof *l->pos);
+        }
+    }
+    l->n = 0;
+    if (l->index_cap)
+        memset(l->index, 0, l->index_cap * sizeof *l->index);
 }
 
 static cp_node *parse_children(loader *ld, cp_node *n, yaml_event_type_t end, unsigned depth)
 {
-    key_index ix = { 0 };
+    level *l = &ld->levels[depth];
     for (;;) {
         yaml_event_t ev;
         if (next_event(ld, &ev))
@@ -134,72 +183,68 @@ static cp_node *parse_children(loader *ld, cp_node *n, yaml_event_type_t end, un
             yaml_event_delete(&ev);
             break;
         }
-        cp_node *key = NULL;
-        if (n->kind == CP_MAP) {
-            yaml_mark_t km = ev.start_mark;
-            key = parse_node(ld, &ev, depth + 1);
-            if (ld->failed) {
-                node_free(key);
-                break;
-            }
-            if (key->kind != CP_SCALAR) {
-                fail_at(ld, km, "expected a plain key, found a", key->kind == CP_MAP ? "mapping" : "sequence");
-                node_free(key);
-                break;
-            }
-            const cp_node *first = key_index_find(&ix, n, key->text);
-            if (first) {
-                cp_buf what = { 0 };
-                cp_buf_put_quoted(&what, key->text);
-                cp_buf_printf(&what, " (first at line %u)", first->mark.line);
-                fail_at(ld, km, "duplicate key", what.data);
-                cp_buf_free(&what);
-                node_free(key);
-                break;
-            }
-            if (next_event(ld, &ev)) {
-                node_free(key);
-                break;
-            }
-        }
-        cp_node *item = parse_node(ld, &ev, depth + 1);
-        if (ld->failed) {
-            node_free(key);
-            node_free(item);
+        if (l->n == MAX_COUNT) {
+            fail_at(ld, ev.start_mark, "more than 2^30 items in one mapping or sequence", NULL);
+            yaml_event_delete(&ev);
             break;
         }
-        push(n, key, item);
-        if (ix.cap)
-            key_index_put(&ix, n, n->count - 1);
+        cp_node *key = NULL;
+        yaml_mark_t km = ev.start_mark;
+        if (n->kind == CP_MAP) {
+            key = parse_key(ld, &ev);
+            if (ld->failed)
+                break;
+            long first = key_index_find(l, key);
+            if (first >= 0) {
+                cp_buf what = { 0 };
+                cp_buf_put_quoted(&what, key->text);
+                cp_buf_printf(&what, " (first at line %u)", (unsigned)l->pos[2 * first]);
+                fail_at(ld, km, "duplicate key", what.data);
+                cp_buf_free(&what);
+                break;
+            }
+            if (next_event(ld, &ev))
+                break;
+        }
+        cp_node *item = parse_node(ld, &ev, depth + 1);
+        if (ld->failed)
+            break;
+        push(l, key, km, item);
+        if (l->index_cap)
+            key_index_put(l, l->n - 1);
     }
-    free(ix.slot);
+    close_children(ld, n, l);
     return n;
 }
 
 /* Takes ownership of ev. */
 static cp_node *parse_node(loader *ld, yaml_event_t *ev, unsigned depth)
 {
-    cp_node *n = cp_xcalloc(1, sizeof *n);
+    int container = ev->type == YAML_MAPPING_START_EVENT || ev->type == YAML_SEQUENCE_START_EVENT;
+    cp_node *n = cp_node_store_alloc(ld->doc->store, container ? sizeof *n : CP_SCALAR_NODE_SIZE);
     n->mark = mark_of(ld, ev->start_mark);
-    if (depth > 64) {
+    if (depth > MAX_DEPTH) {
         fail_at(ld, ev->start_mark, "nesting deeper than 64 levels", NULL);
         yaml_event_delete(ev);
         return n;
     }
     switch (ev->type) {
-    case YAML_SCALAR_EVENT:
+    case YAML_SCALAR_EVENT: {
+        size_t len = ev->data.scalar.length;
+        const char *value = (const char *)ev->data.scalar.value;
         n->kind = CP_SCALAR;
-        n->len = ev->data.scalar.length;
-        n->text = cp_xmalloc(n->len + 1);
-        memcpy(n->text, ev->data.scalar.value, n->len);
-        n->text[n->len] = '\0';
         n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE && !ev->data.scalar.tag;
         if (ev->data.scalar.anchor)
             fail_at(ld, ev->start_mark, "anchors are not supported in datasets", NULL);
-        else if (strlen(n->text) != n->len)
+        else if (memchr(value, '\0', len))
             fail_at(ld, ev->start_mark, "NUL character in scalar", NULL);
+        else if (len > MAX_LEN)
+            fail_at(ld, ev->start_mark, "a scalar longer than 2 GiB", NULL);
+        n->len = ld->failed ? 0 : len;
+        n->text = cp_node_store_text(ld->doc->store, value, n->len);
         yaml_event_delete(ev);
         return n;
+    }
     case YAML_MAPPING_START_EVENT:
     case YAML_SEQUENCE_START_EVENT: {
         int map = ev->type == YAML_MAPPING_START_EVENT;
@@ -221,78 +266,132 @@ static cp_node *parse_node(loader *ld, yaml_event_t *ev, unsigned depth)
         break;
     }
     n->kind = CP_SCALAR;
-    n->text = cp_xstrdup("");
+    n->text = cp_node_store_text(ld->doc->store, "", 0);
     yaml_event_delete(ev);
     return n;
 }
 
-static int load(cp_doc *doc, const char *name, const unsigned char *buf, size_t len, FILE *err)
+static void loader_free(loader *ld)
 {
-    memset(doc, 0, sizeof *doc);
-    doc->file = cp_xstrdup(name);
-    loader ld = { .doc = doc, .err = err };
-    if (!yaml_parser_initialize(&ld.parser)) {
-        if (err)
-            fprintf(err, "%s: cannot initialise the YAML parser\n", name);
-        return -1;
+    for (size_t i = 0; i < sizeof ld->levels / sizeof ld->levels[0]; i++) {
+        free(ld->levels[i].items);
+        free(ld->levels[i].keys);
+        free(ld->levels[i].pos);
+        free(ld->levels[i].index);
     }
-    yaml_parser_set_input_string(&ld.parser, buf, len);
+}
+
+/* Parses what the parser's input gives. */
+static int load(cp_doc *doc, loader *ld)
+{
     yaml_event_t ev;
     int docs = 0;
-    while (!ld.failed && !next_event(&ld, &ev)) {
+    while (!ld->failed && !next_event(ld, &ev)) {
         yaml_event_type_t t = ev.type;
         if (t == YAML_STREAM_END_EVENT) {
             yaml_event_delete(&ev);
             break;
         }
         if (t == YAML_DOCUMENT_START_EVENT && ++docs > 1) {
-            fail_at(&ld, ev.start_mark, "expected one YAML document, found a second", NULL);
+            fail_at(ld, ev.start_mark, "expected one YAML document, found a second", NULL);
             yaml_event_delete(&ev);
             break;
         }
         if (t == YAML_SCALAR_EVENT || t == YAML_MAPPING_START_EVENT || t == YAML_SEQUENCE_START_EVENT ||
             t == YAML_ALIAS_EVENT) {
-            doc->root = parse_node(&ld, &ev, 0);
+            doc->root = parse_node(ld, &ev, 0);
             continue;
         }
         yaml_event_delete(&ev);
     }
-    yaml_parser_delete(&ld.parser);
-    if (ld.failed) {
-        node_free(doc->root);
+    yaml_parser_delete(&ld->parser);
+    loader_free(ld);
+    if (ld->failed) {
+        cp_node_store_free(doc->store);
+        doc->store = cp_node_store_new();
         doc->root = NULL;
         return -1;
     }
     return 0;
 }
 
+/* A loader for doc, named name; -1 when libyaml cannot start. */
+static int start(loader *ld, cp_doc *doc, const char *name, FILE *err)
+{
+    memset(doc, 0, sizeof *doc);
+    doc->file = cp_xstrdup(name);
+    doc->store = cp_node_store_new();
+    memset(ld, 0, sizeof *ld);
+    ld->doc = doc;
+    ld->err = err;
+    if (yaml_parser_initialize(&ld->parser))
+        return 0;
+    if (err)
+        fprintf(err, "%s: cannot initialise the YAML parser\n", name);
+    return -1;
+}
+
 int cp_doc_load_mem(cp_doc *doc, const char *name, const char *buf, size_t len, FILE *err)
 {
-    return load(doc, name, (const unsigned char *)buf, len, err);
+    loader ld;
+    if (start(&ld, doc, name, err))
+        return -1;
+    yaml_parser_set_input_string(&ld.parser, (const unsigned char *)buf, len);
+    return load(doc, &ld);
+}
+
+int cp_doc_load_stream(cp_doc *doc, const char *name, FILE *f, FILE *err)
+{
+    loader ld;
+    if (start(&ld, doc, name, err))
+        return -1;
+    yaml_parser_set_input_file(&ld.parser, f);
+    int rc = load(doc, &ld);
+    if (ferror(f)) {
+        /* libyaml said "input error"; say what it was */
+        if (err)
+            fprintf(err, "%s: cannot read: %s\n", name, strerror(EIO));
+        cp_node_store_free(doc->store);
+        doc->store = cp_node_store_new();
+        doc->root = NULL;
+        errno = EIO;
+        return -2;
+    }
+    return rc;
 }
 
 int cp_doc_load(cp_doc *doc, const char *path, FILE *err)
 {
-    size_t len;
-    char *buf = cp_read_file(path, &len);
-    if (!buf) {
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        int saved = errno;
         memset(doc, 0, sizeof *doc);
         doc->file = cp_xstrdup(path);
+        doc->store = cp_node_store_new();
         if (err)
-            fprintf(err, "%s: cannot read: %s\n", path, strerror(errno));
+            fprintf(err, "%s: cannot read: %s\n", path, strerror(saved));
+        errno = saved;
         return -1;
     }
-    int rc = load(doc, path, (const unsigned char *)buf, len, err);
-    free(buf);
-    return rc;
+    int rc = cp_doc_load_stream(doc, path, f, err);
+    fclose(f);
+    return rc ? -1 : 0;
 }
 
 void cp_doc_free(cp_doc *doc)
 {
-    node_free(doc->root);
+    cp_node_store_free(doc->store);
     free(doc->file);
     doc->root = NULL;
     doc->file = NULL;
+    doc->store = NULL;
+}
+
+cp_mark cp_map_key_mark(const cp_node *map, size_t i)
+{
+    const uint32_t *pos = (const uint32_t *)(map->keys + map->count);
+    cp_mark m = { map->mark.file, pos[2 * i], pos[2 * i + 1] };
+    return m;
 }
 
 const cp_node *cp_map_get(const cp_node *map, const char *key)

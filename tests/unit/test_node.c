@@ -21,7 +21,8 @@ static void test_marks(void **state)
     assert_int_equal(list->items[1]->mark.line, 3);
     assert_int_equal(list->items[1]->mark.column, 10);
     assert_string_equal(list->items[1]->mark.file, "t.yaml");
-    assert_int_equal(b->keys[0]->mark.column, 3);
+    assert_int_equal(cp_map_key_mark(b, 0).column, 3);
+    assert_int_equal(cp_map_key_mark(b, 0).line, 3);
     assert_string_equal(cp_scalar(list->items[1]), "y");
     assert_null(cp_scalar(list));
     assert_null(cp_map_get(list, "x"));
