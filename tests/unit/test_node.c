@@ -30,6 +30,30 @@ static void test_marks(void **state)
     capture_close(&c);
 }
 
+/* A million results are ten million nodes: their size is the memory of a
+ * large dataset (node_store.h). */
+static void test_sizes(void **state)
+{
+    (void)state;
+    assert_int_equal(CP_SCALAR_NODE_SIZE, 32);
+    assert_int_equal(sizeof(cp_node), 48);
+    /* every key of a mapping is one shared node, its position kept apart */
+    capture c;
+    capture_open(&c);
+    cp_doc doc;
+    assert_int_equal(load(&doc, "- {a: Small, b: 2}\n- {b: 3,\n   a: Small}\n", &c), 0);
+    const cp_node *one = doc.root->items[0], *two = doc.root->items[1];
+    assert_ptr_equal(one->keys[0], two->keys[1]);
+    assert_int_equal(cp_map_key_mark(two, 1).line, 3);
+    assert_int_equal(cp_map_key_mark(two, 1).column, 4);
+    assert_int_equal(cp_map_key_mark(one, 1).column, 14);
+    /* a word is stored once */
+    assert_ptr_equal(cp_map_get(one, "a")->text, cp_map_get(two, "a")->text);
+    assert_ptr_not_equal(cp_map_get(one, "a"), cp_map_get(two, "a"));
+    cp_doc_free(&doc);
+    capture_close(&c);
+}
+
 static void refused(const char *text, const char *message)
 {
     capture c;
@@ -184,6 +208,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_marks),
+        cmocka_unit_test(test_sizes),
         cmocka_unit_test(test_duplicate_key),
         cmocka_unit_test(test_duplicate_key_in_large_mapping),
         cmocka_unit_test(test_anchors_and_aliases_refused),
