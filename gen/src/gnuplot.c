@@ -69,7 +69,7 @@ struct cp_gnuplot {
     unsigned long markers;  /* markers sent */
     chart_out *out;
     size_t nout;
-    char **names;           /* open addressing set of the run's file names */
+    char **names;           /* open addressing set of the run's chart paths */
     size_t nnames, names_cap;
     cp_chart_cache *cache;
     cp_gnuplot_stats stats;
@@ -363,9 +363,9 @@ static char **name_slot(const cp_gnuplot *g, const char *name)
             return &g->names[i];
 }
 
-/* Claims c->file for this run, renamed "<name> (k).svg" with the smallest
- * k >= 2 that is free when it is taken. */
-static void claim_name(cp_gnuplot *g, cp_chart *c)
+/* Claims dir/c->file for this run, c->file renamed "<name> (k).svg" with
+ * the smallest k >= 2 that is free in dir when it is taken. */
+static void claim_name(cp_gnuplot *g, cp_chart *c, const char *dir)
 {
     if (2 * (g->nnames + 1) > g->names_cap) {
         char **old = g->names;
@@ -377,12 +377,15 @@ static void claim_name(cp_gnuplot *g, cp_chart *c)
                 *name_slot(g, old[i]) = old[i];
         free(old);
     }
-    char **slot = name_slot(g, c->file);
+    char *path = cp_xasprintf("%s/%s", dir, c->file);
+    char **slot = name_slot(g, path);
     if (*slot) {
         size_t base = strlen(c->file) - (strlen(c->file) > 4 && !strcmp(c->file + strlen(c->file) - 4, ".svg") ? 4 : 0);
         for (unsigned long k = 2;; k++) {
             char *name = cp_xasprintf("%.*s (%lu).svg", (int)base, c->file, k);
-            slot = name_slot(g, name);
+            free(path);
+            path = cp_xasprintf("%s/%s", dir, name);
+            slot = name_slot(g, path);
             if (!*slot) {
                 free(c->file);
                 c->file = name;
@@ -391,7 +394,7 @@ static void claim_name(cp_gnuplot *g, cp_chart *c)
             free(name);
         }
     }
-    *slot = cp_xstrdup(c->file);
+    *slot = path;
     g->nnames++;
 }
 
@@ -457,7 +460,7 @@ int cp_gnuplot_render(cp_gnuplot *g, cp_chart *c, const char *dir)
         report(g, o, "the file name must be a plain name (chart_name.h)", NULL);
         return -1;
     }
-    claim_name(g, c);
+    claim_name(g, c, dir);
     size_t index = g->nout;
     chart_out *o = add_out(g, cp_xasprintf("%s/%s", dir, c->file), c);
     if (g->cache) {

@@ -32,8 +32,8 @@ cp_gnuplot *cp_gnuplot_start(const char *program, FILE *err);
 void cp_gnuplot_use_cache(cp_gnuplot *g, const char *cache_file);
 
 /* Queues c for dir/c->file. c->file gets " (2)", " (3)", ... before
- * ".svg" when a chart of the run already has its name (a wiki has one
- * file namespace), so call it before a page refers to c. 0, or -1 after a
+ * ".svg" when a chart of the run already has that path, so call it before
+ * a page refers to c. 0, or -1 after a
  * message naming the chart; a chart can also fail later (gnuplot's
  * complaint, reported as it comes), and the run then fails as a whole at
  * cp_gnuplot_finish. */

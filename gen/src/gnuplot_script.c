@@ -224,7 +224,7 @@ static geometry layout(const cp_chart *c, const unsigned char *has_data)
             bottom = v;
     }
     double label_px = widest * LABEL_CHAR_PX;
-    g.rotate = label_px > g.bar_px * 1.6;
+    g.rotate = label_px > g.bar_px;   /* wider than a bar: it would run into its neighbour's */
     double room = g.rotate ? label_px + 8 : 18;
     if (room > PLOT_HEIGHT_PX / 2)
         room = PLOT_HEIGHT_PX / 2;
@@ -357,7 +357,7 @@ static void bottom(cp_buf *out, const cp_chart *c, const geometry *g, char **lab
         char *x = cp_chart_text_cut(c->xlabel, (size_t)((g->width - SIDE_PX) / TIC_CHAR_PX));
         cp_buf_puts(out, "set xlabel ");
         cp_gnuplot_quote(out, x);
-        cp_buf_printf(out, " offset 0,%d noenhanced\n", -(int)(lines - 1));
+        cp_buf_printf(out, " offset 0,%.1f noenhanced\n", -(double)lines - 0.6);   /* under the category labels: no x tics */
         free(x);
         margin += 1.5;
     }

@@ -164,7 +164,7 @@ static void test_script_literal_texts(void **state)
     assert_not_contains(b.data, "set xtics (");   /* tic labels are printf formats to gnuplot */
     assert_contains(b.data, "set title 'x}T %n' . \"\\n\" . '{s}^_@&' font ',13' noenhanced\n");
     assert_contains(b.data, "set ylabel 'y%n' noenhanced\n");
-    assert_contains(b.data, "set xlabel '%x' offset 0,-1 noenhanced\n");
+    assert_contains(b.data, "set xlabel '%x' offset 0,-2.6 noenhanced\n");
     assert_contains(b.data, "L[1] = '%n'\n");
     assert_contains(b.data, "title 'x}Small' noenhanced");
     assert_contains(b.data, ") nomirror noenhanced\n");   /* y tics */
