@@ -10,6 +10,10 @@ DEPS_TEST := libcmocka-dev cmark-gfm libxml2-utils librsvg2-bin groff-base fonts
 # python3 for the test plumbing, chromium for tests/browser.
 DEPS_WIKI := mediawiki php-sqlite3 php-cli curl python3 chromium
 
+# Only for `make bench` (bench/README.md), not in DEPS_ALL: the Python
+# pipeline cryptoperf is compared with.
+DEPS_BENCH := python3-yaml python3-jsonschema python3-matplotlib
+
 DEPS_ALL := $(DEPS_GEN) $(DEPS_SITE) $(DEPS_FW) $(DEPS_TEST) $(DEPS_WIKI) $(DEPS_EXTRA)
 
 .PHONY: deps
