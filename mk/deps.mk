@@ -2,7 +2,7 @@
 # missing (the README says why each is there). apt-get update runs once, only
 # when something is missing.
 DEPS_GEN  := gcc make pkg-config libyaml-dev libcsv-dev libcmark-gfm-dev libcmark-gfm-extensions-dev \
-  libcurl4-openssl-dev libjansson-dev libssl-dev
+  libcurl4-openssl-dev libjansson-dev libssl-dev zlib1g-dev
 DEPS_SITE := gnuplot-nox
 DEPS_FW   := gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm dpkg-dev libssl-dev
 DEPS_TEST := libcmocka-dev cmark-gfm libxml2-utils librsvg2-bin groff-base fonts-dejavu-core

@@ -42,7 +42,7 @@ FW_CFLAGS := $(BOARD_CPU_FLAGS) $(FW_OPT) -g -std=c11 -Wall -Wextra -Werror -Wsh
   -DCP_BOARD='"$(BOARD)"' -DCP_CORE='"$(BOARD_CORE)"' -DCP_QEMU_MACHINE='"$(BOARD_QEMU_MACHINE)"' \
   -DCP_CLOCK_HZ=$(BOARD_CLOCK_HZ) -DCP_CLOCK_NOTE='"$(BOARD_CLOCK_NOTE)"' \
   -DCP_ICOUNT_SHIFT=$(BOARD_ICOUNT_SHIFT) -DCP_FW_FLAGS='"$(FW_FLAGS_TEXT)"'
-FW_LDFLAGS := $(BOARD_CPU_FLAGS) --specs=rdimon.specs -nostartfiles -Wl,--gc-sections \
+FW_LDFLAGS := $(BOARD_CPU_FLAGS) --specs=rdimon.specs -nostartfiles -Wl,--gc-sections -Wl,--wrap=_write \
   -T $(FW_DIR)/link.ld
 FW_BOARD_MK := firmware/boards/$(BOARD)/board.mk
 # Test hooks (firmware/README.md) for the bench images, e.g.
@@ -51,8 +51,13 @@ FW_BOARD_MK := firmware/boards/$(BOARD)/board.mk
 FW_BREAK_KAT ?=
 FW_FAULT_CASE ?=
 FW_HANG_CASE ?=
+FW_HALF_CASE ?=
 FW_HOOK_CASE := aes-128-cbc-enc-sb-64
+# The half hook (a port that processes half the buffer) always breaks the
+# short-buffer CBC case, which every port has.
+FW_HALF_HOOK_CASE := aes-128-cbc-enc-sb-64
 fw_hook_case = $(or $($(call fw_uc,$(1))_HOOK_CASE),$(FW_HOOK_CASE))
+fw_hook_case_of = $(if $(filter half,$(2)),$(FW_HALF_HOOK_CASE),$(call fw_hook_case,$(1)))
 # Further failure images of a port: _QUICK_EXTRA lists image:hook:case:expect
 # (Mbed TLS: a signature that does not verify, a public-key case that exceeds
 # its time limit).
@@ -81,10 +86,15 @@ FW_PACKAGES := $(foreach l,$(FW_LIBS),$(foreach v,$($(call fw_uc,$(l))_VERSIONS)
 
 # ---- known answers (host tool, OpenSSL) ----
 FW_VEC_TOOLS := mkvectors mkvectors_edwards
+# mkpkvectors also links the runner's OpenSSL signature check, to verify the
+# signatures it makes for the firmware to accept.
+FW_VEC_EXTRA_mkpkvectors := firmware/runner/sigcheck.c
 $(addprefix $(FW_VEC_DIR)/,$(FW_VEC_TOOLS) mkpkvectors): $(FW_VEC_DIR)/%: firmware/vectors/%.c firmware/vectors/emit.c \
-    firmware/vectors/emit.h firmware/bench/vectors.h firmware/bench/vectors_edwards.h firmware/bench/pk_vectors.h
+    firmware/vectors/emit.h firmware/bench/vectors.h firmware/bench/vectors_edwards.h firmware/bench/pk_vectors.h \
+    firmware/runner/sigcheck.c firmware/runner/sigcheck.h
 	@mkdir -p $(@D)
-	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -o $@ $< firmware/vectors/emit.c -lcrypto
+	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -Ifirmware/runner -o $@ $< \
+	  firmware/vectors/emit.c $(FW_VEC_EXTRA_$*) -lcrypto
 $(patsubst mk%,$(FW_VEC_DIR)/%.c,$(FW_VEC_TOOLS)): $(FW_VEC_DIR)/%.c: $(FW_VEC_DIR)/mk%
 	$< $@.tmp && mv $@.tmp $@
 $(FW_VEC_DIR)/pk_vectors.c: $(FW_VEC_DIR)/mkpkvectors
@@ -113,7 +123,7 @@ FW_HAL_OBJ := $(patsubst firmware/%,$(FW_DIR)/obj/%.o,$(basename $(wildcard firm
 FW_BENCH_OBJ := $(patsubst %,$(FW_DIR)/obj/bench/%.o,main report heap bench_cbc bench_aead bench_hash) \
   $(FW_DIR)/obj/vectors.o
 # The case runner in its variants: full suite, quick suite, quick + a hook.
-FW_HOOKS := kat=$(FW_BREAK_KAT) fault=$(FW_FAULT_CASE) hang=$(FW_HANG_CASE)
+FW_HOOKS := kat=$(FW_BREAK_KAT) fault=$(FW_FAULT_CASE) hang=$(FW_HANG_CASE) half=$(FW_HALF_CASE)
 $(FW_DIR)/obj/hooks.stamp: FW_FORCE
 	@mkdir -p $(@D)
 	@echo '$(FW_HOOKS)' | cmp -s - $@ || echo '$(FW_HOOKS)' >$@
@@ -124,7 +134,8 @@ $(FW_DIR)/obj/case-full.o: firmware/bench/case.c $(FW_BOARD_MK) $(FW_DIR)/obj/ho
 	@$(FW_CC) $(FW_CFLAGS) -MMD -MP -c $< -o $@ \
 	  $(if $(FW_BREAK_KAT),-DCP_BREAK_KAT='"$(FW_BREAK_KAT)"') \
 	  $(if $(FW_FAULT_CASE),-DCP_FAULT_CASE='"$(FW_FAULT_CASE)"') \
-	  $(if $(FW_HANG_CASE),-DCP_HANG_CASE='"$(FW_HANG_CASE)"')
+	  $(if $(FW_HANG_CASE),-DCP_HANG_CASE='"$(FW_HANG_CASE)"') \
+	  $(if $(FW_HALF_CASE),-DCP_HALF_CASE='"$(FW_HALF_CASE)"')
 $(FW_DIR)/obj/case-quick.o: firmware/bench/case.c $(FW_BOARD_MK)
 	@echo "  CC   $(notdir $@)"
 	@$(FW_CC) $(FW_CFLAGS) -MMD -MP -DCP_SUITE_QUICK -c $< -o $@
@@ -134,9 +145,11 @@ fw_x = $(word $(2),$(subst :, ,$(1)))
 FW_HOOK_DEF_kat := CP_BREAK_KAT
 FW_HOOK_DEF_fault := CP_FAULT_CASE
 FW_HOOK_DEF_hang := CP_HANG_CASE
+FW_HOOK_DEF_half := CP_HALF_CASE
+FW_HOOK_DEF_halfdigest := CP_HALF_CASE
 # (A static pattern: a plain one would offer make a way to "remake" the .d
 # files it includes, through case-*.d.o.)
-FW_CASE_HOOK_OBJ = $(sort $(foreach l,$(FW_LIBS),$(foreach k,kat fault hang,$(FW_DIR)/obj/case-$(k)@$(call fw_hook_case,$(l)).o) \
+FW_CASE_HOOK_OBJ = $(sort $(foreach l,$(FW_LIBS),$(foreach k,kat fault hang half,$(FW_DIR)/obj/case-$(k)@$(call fw_hook_case_of,$(l),$(k)).o) \
   $(foreach x,$($(call fw_uc,$(l))_QUICK_EXTRA),$(FW_DIR)/obj/case-$(call fw_x,$(x),2)@$(call fw_x,$(x),3).o)))
 $(FW_CASE_HOOK_OBJ): $(FW_DIR)/obj/case-%.o: firmware/bench/case.c $(FW_BOARD_MK)
 	@echo "  CC   $(notdir $@)"
@@ -283,8 +296,8 @@ $(FW_IMG_DIR)/$(3)-$(1)-$(2).elf: $$(FW_BENCH_$(1)_$(2)) $(FW_DIR)/obj/case-$(4)
 	@echo "  LD   $$(notdir $$@)"
 	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o %.a,$$^)
 endef
-FW_QUICK_KINDS := quick:quick fail-kat:kat fail-fault:fault fail-hang:hang
-fw_quick_case = $(if $(filter quick,$(2)),quick,$(2)@$(call fw_hook_case,$(1)))
+FW_QUICK_KINDS := quick:quick fail-kat:kat fail-fault:fault fail-hang:hang fail-half:half
+fw_quick_case = $(if $(filter quick,$(2)),quick,$(2)@$(call fw_hook_case_of,$(1),$(2)))
 $(foreach lv,$(FW_LIB_VERSIONS),$(foreach k,$(FW_QUICK_KINDS),\
   $(eval $(call fw_quick,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),$(word 1,$(subst :, ,$(k))),$(call fw_quick_case,$(call fw_lv,$(lv),1),$(word 2,$(subst :, ,$(k))))))))
 # A port's further failure images ($(1) library, $(2) version).
@@ -316,7 +329,7 @@ fw_config_rows = \
     $(call fw_img,fp,$(1),$(3),$(4),baseline),$(call fw_fp_fields,$(2),$(3),$(4),$(o)),-,))
 FW_IMAGES_ELF := $(call fw_each_config,fw_config_images)
 FW_TEST_IMAGES_ELF := $(FW_IMG_DIR)/selftest.elf $(foreach lv,$(FW_LIB_VERSIONS),\
-  $(foreach k,quick fail-kat fail-fault fail-hang $(foreach x,$(call fw_quick_extra,$(call fw_lv,$(lv),1)),$(call fw_x,$(x),1)),\
+  $(foreach k,quick fail-kat fail-fault fail-hang fail-half $(foreach x,$(call fw_quick_extra,$(call fw_lv,$(lv),1)),$(call fw_x,$(x),1)),\
     $(call fw_img,$(k),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2))))
 FW_PORT_MK := crypto/mbedtls/mbedtls.mk crypto/wolfssl/wolfssl.mk
 
@@ -341,6 +354,7 @@ $(FW_TEST_MANIFEST): $(FW_BOARD_MK) mk/firmware.mk $(FW_PORT_MK) $(FW_PACKAGES)
 	  $(call fw_row,$(call fw_img,fail-kat,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-kat,$(FW_TIMEOUT_TEST),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,3,$(call fw_hook_case,$(call fw_lv,$(lv),1))) \
 	  $(call fw_row,$(call fw_img,fail-fault,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-fault,$(FW_TIMEOUT_TEST),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,4,$(call fw_hook_case,$(call fw_lv,$(lv),1))) \
 	  $(call fw_row,$(call fw_img,fail-hang,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-hang,2,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,timeout,$(call fw_hook_case,$(call fw_lv,$(lv),1))) \
+	  $(call fw_row,$(call fw_img,fail-half,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-kat,$(FW_TIMEOUT_TEST),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,3,$(FW_HALF_HOOK_CASE)) \
 	  $(foreach x,$(call fw_quick_extra,$(call fw_lv,$(lv),1)),$(call fw_extra_row,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),$(x)))) \
 	} >$@.tmp && mv $@.tmp $@
 

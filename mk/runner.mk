@@ -7,6 +7,9 @@ RUNNER_SRC := $(sort $(wildcard firmware/runner/*.c))
 RUNNER_LIB_SRC := $(filter-out firmware/runner/main.c,$(RUNNER_SRC))
 RUNNER_HDR := $(wildcard firmware/runner/*.h) $(GEN_HDR)
 RUNNER_INC := -Ifirmware/runner
+# zlib: the CRC-32 of an image's document (frame.c); libcrypto: the host
+# verifies every signature an image made (sigcheck.c).
+RUNNER_LIBS = $(shell pkg-config --libs zlib libcrypto 2>/dev/null || echo -lz -lcrypto)
 
 RUNNER := $(BUILD)/runner/cryptoperf-run
 RUNNER_ASAN := $(BUILD)/runner-asan/cryptoperf-run
@@ -26,15 +29,15 @@ $(RUNNER_LIB_ASAN): $(patsubst firmware/runner/%.c,$(BUILD)/runner-asan/%.o,$(RU
 	@rm -f $@; ar rcs $@ $^
 
 $(RUNNER): $(BUILD)/runner/main.o $(RUNNER_LIB) $(GEN_LIB)
-	$(CC) $(GEN_CFLAGS) -o $@ $^ $(GEN_LIBS)
+	$(CC) $(GEN_CFLAGS) -o $@ $^ $(GEN_LIBS) $(RUNNER_LIBS)
 $(RUNNER_ASAN): $(BUILD)/runner-asan/main.o $(RUNNER_LIB_ASAN) $(GEN_LIB_ASAN)
-	$(CC) $(ASAN_CFLAGS) -o $@ $^ $(GEN_LIBS)
+	$(CC) $(ASAN_CFLAGS) -o $@ $^ $(GEN_LIBS) $(RUNNER_LIBS)
 
 # Unit tests of the runner link its library too (a shorter stem than
 # mk/test.mk's rule, so make picks this one).
 $(BUILD)/tests/test_runner_%: tests/unit/test_runner_%.c $(RUNNER_LIB_ASAN) $(GEN_LIB_ASAN) $(RUNNER_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(ASAN_CFLAGS) $(RUNNER_INC) $(GEN_INC) -o $@ $< $(RUNNER_LIB_ASAN) $(GEN_LIB_ASAN) $(GEN_LIBS) -lcmocka
+	$(CC) $(ASAN_CFLAGS) $(RUNNER_INC) $(GEN_INC) -o $@ $< $(RUNNER_LIB_ASAN) $(GEN_LIB_ASAN) $(GEN_LIBS) $(RUNNER_LIBS) -lcmocka
 
 .PHONY: runner
 runner: $(RUNNER)

@@ -72,7 +72,11 @@ MBEDTLS_LINK_BASE = $(if $(call mbedtls_pk,$(2)),$(FW_DIR)/lib/mbedtls-$(1)-fast
 # The public-key drivers and their known answers (the other ports have none).
 $(foreach v,$(MBEDTLS_VERSIONS),$(eval MBEDTLS_BENCH_EXTRA_$(v) := bench/bench_ecc bench/bench_rsa bench/bench_dh bench/pk_common pk_vectors))
 # Failure images beyond the common ones (mk/firmware.mk): image:hook:case:expect.
-MBEDTLS_QUICK_EXTRA := fail-sig:kat:ecdsa-secp256r1-sha256-sign:3 fail-pkhang:hang:ecdsa-secp256r1-sha256-verify:timeout
+# fail-hostsig signs half the digest and checks itself with the same half: the
+# image passes (exit 0), the runner's OpenSSL check of its evidence must not;
+# fail-halfver verifies OpenSSL's signature over half the digest (exit 3).
+MBEDTLS_QUICK_EXTRA := fail-sig:kat:ecdsa-secp256r1-sha256-sign:3 fail-pkhang:hang:ecdsa-secp256r1-sha256-verify:timeout \
+  fail-hostsig:halfdigest:ecdsa-secp256r1-sha256-sign:0 fail-halfver:halfdigest:ecdsa-secp256r1-sha256-verify:3
 # Footprint operations and fields: each configuration group has its own
 # (mk/firmware.mk's fw_fp_ops arguments: prefix, version, configuration[, op]).
 MBEDTLS_FP_OPS = $(if $(filter $(3),$(MBEDTLS_CONFIGS_SYM)),$(FP_AES_OPS) $(call fp_hash_ops,$(MBEDTLS_HASHES_AXIS)) \

@@ -13,6 +13,12 @@ static void run_aead(void *arg)
   c->rc = c->aead(&args);
 }
 
+/* The message length the harness hands over is the case's (untimed). */
+static void prepare_aead(struct cp_case *c)
+{
+  args.len = c->len;
+}
+
 void cp_bench_aead(void)
 {
   static const struct {
@@ -35,7 +41,7 @@ void cp_bench_aead(void)
           .r = { .family = "AES", .measure = "sole-buffer", .cipher_mode = modes[m].mode,
                  .key_bits = bits, .message_bytes = CP_VEC_AEAD_LEN,
                  .operation = decrypt ? "decryption" : "encryption", .axes = CP_AXIS_CONFIGURATION },
-          .run = run_aead, .decrypt = decrypt,
+          .run = run_aead, .prepare = prepare_aead, .len = CP_VEC_AEAD_LEN, .decrypt = decrypt,
           .aead = decrypt ? modes[m].dec : modes[m].enc,
           .expect = decrypt ? cp_vec_msg : modes[m].ct[k], .expect_len = CP_VEC_AEAD_LEN,
         };

@@ -81,7 +81,7 @@ static void run_mldsa_sign(void *arg)
 {
   struct cp_case *c = arg;
   size_t n = sizeof cp_out;
-  c->rc = cp_mldsa_sign(level, priv, priv_len, MSG, MSG_LEN, seed + 32, cp_out, &n);
+  c->rc = cp_mldsa_sign(level, priv, priv_len, MSG, c->len, seed + 32, cp_out, &n);
   out_len = n;
 }
 
@@ -96,7 +96,7 @@ static void run_mldsa_verify(void *arg)
 {
   struct cp_case *c = arg;
   int valid = 0;
-  c->rc = cp_mldsa_verify(level, pub, pub_len, MSG, MSG_LEN, sig, sig_len, &valid);
+  c->rc = cp_mldsa_verify(level, pub, pub_len, MSG, c->len, sig, sig_len, &valid);
   cp_out[0] = (uint8_t)valid;
 }
 
@@ -185,7 +185,7 @@ static void run_lms_verify(void *arg)
 {
   struct cp_case *c = arg;
   int valid = 0;
-  c->rc = cp_lms_verify(lms.height, lms.w, lms.pub, lms.pub_len, MSG, MSG_LEN, sig, sig_len,
+  c->rc = cp_lms_verify(lms.height, lms.w, lms.pub, lms.pub_len, MSG, c->len, sig, sig_len,
                         &valid);
   cp_out[0] = (uint8_t)valid;
 }
@@ -219,7 +219,7 @@ static void param_set(const char *family, const char *name, unsigned lvl,
     struct cp_case c = {
       .r = { .family = family, .parameter_set = name, .operation = ops[k].operation,
              .message_bytes = ops[k].signs ? MSG_LEN : 0, .axes = CP_AXIS_VARIANT },
-      .run = ops[k].run, .check = ops[k].check,
+      .run = ops[k].run, .check = ops[k].check, .len = ops[k].signs ? MSG_LEN : 0,
     };
     snprintf(c.id, sizeof c.id, "%s-%s", lower, ops[k].operation);
     for (char *p = c.id; *p; p++)

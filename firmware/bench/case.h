@@ -20,6 +20,18 @@ struct cp_result {
   unsigned axes;
 };
 
+/* What the host needs to verify a signature the case made with OpenSSL
+ * (firmware/runner/sigcheck.c) before the dataset is written: the scheme
+ * (ecdsa, rsa-pkcs1-v1.5, rsa-pss, ed25519, ed448), the public key, and
+ * the digest or message the harness meant to be signed (from its own
+ * tables, never from what the port was handed); the signature is the
+ * first sig_len bytes of cp_out after the timed run. */
+struct cp_evidence {
+  const char *scheme;
+  const uint8_t *key, *msg;
+  size_t key_len, msg_len, sig_len;
+};
+
 struct cp_case {
   char id[48];
   struct cp_result r;
@@ -46,6 +58,7 @@ struct cp_case {
    * table) holds belongs to the operation's working memory. */
   int heap_from_base;
   size_t heap_base;
+  const struct cp_evidence *evidence; /* signature cases; NULL otherwise */
   int rc;
 };
 

@@ -73,21 +73,21 @@ int main(void)
 #elif defined(CP_FP_HASH_FINISH)
   r = HASH_FN(CP_FP_HASH_FINISH, _finish)(&cp_fp_ctx, cp_fp_out);
 #elif defined(CP_FP_ED25519_SIGN)
-  r = cp_ed25519_sign(cp_fp_key, cp_fp_iv, cp_fp_in, cp_fp_len, cp_fp_out);
+  r = cp_ed25519_set_key(cp_fp_key, cp_fp_iv) || cp_ed25519_sign(cp_fp_in, cp_fp_len, cp_fp_out);
 #elif defined(CP_FP_ED25519_VERIFY)
-  r = cp_ed25519_verify(cp_fp_key, cp_fp_in, cp_fp_len, cp_fp_out, &cp_fp_valid);
+  r = cp_ed25519_set_key(NULL, cp_fp_key) || cp_ed25519_verify(cp_fp_in, cp_fp_len, cp_fp_out, &cp_fp_valid);
 #elif defined(CP_FP_ED448_SIGN)
-  r = cp_ed448_sign(cp_fp_key, cp_fp_iv, cp_fp_in, cp_fp_len, cp_fp_out);
+  r = cp_ed448_set_key(cp_fp_key, cp_fp_iv) || cp_ed448_sign(cp_fp_in, cp_fp_len, cp_fp_out);
 #elif defined(CP_FP_ED448_VERIFY)
-  r = cp_ed448_verify(cp_fp_key, cp_fp_in, cp_fp_len, cp_fp_out, &cp_fp_valid);
+  r = cp_ed448_set_key(NULL, cp_fp_key) || cp_ed448_verify(cp_fp_in, cp_fp_len, cp_fp_out, &cp_fp_valid);
 #elif defined(CP_FP_X25519_PUBLIC)
-  r = cp_x25519_public(cp_fp_key, cp_fp_out);
+  r = cp_x25519_set_private(cp_fp_key) || cp_x25519_public(cp_fp_out);
 #elif defined(CP_FP_X25519_SHARED)
-  r = cp_x25519_shared(cp_fp_key, cp_fp_in, cp_fp_out);
+  r = cp_x25519_set_private(cp_fp_key) || cp_x25519_shared(cp_fp_in, cp_fp_out);
 #elif defined(CP_FP_X448_PUBLIC)
-  r = cp_x448_public(cp_fp_key, cp_fp_out);
+  r = cp_x448_set_private(cp_fp_key) || cp_x448_public(cp_fp_out);
 #elif defined(CP_FP_X448_SHARED)
-  r = cp_x448_shared(cp_fp_key, cp_fp_in, cp_fp_out);
+  r = cp_x448_set_private(cp_fp_key) || cp_x448_shared(cp_fp_in, cp_fp_out);
 #elif defined(CP_FP_MLDSA_KEYGEN)
   size_t pl = cp_fp_len, sl = cp_fp_len2;
   r = cp_mldsa_keygen(cp_fp_key_bits, cp_fp_key, cp_fp_out, &pl, cp_fp_in, &sl);

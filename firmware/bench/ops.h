@@ -174,4 +174,19 @@ void cp_library_info(struct cp_library_info *info);
   " on message_bytes with 16 bytes of AAD, a 12-byte nonce and a 16-byte tag,"  \
   " key schedule included; hash tag-generation: only the finish call"
 
+/* Which known answers are independent of the library (every port's run
+ * header says it; the dataset's notes and the page carry it). */
+#define CP_NOTES_CHECKS                                                        \
+  "Independent checks (OpenSSL): AES, 3DES and hash outputs, ECDH shared"      \
+  " secrets of fixed keys (P-256/384/521, X25519 as RFC 7748, X448), RSA"      \
+  " PKCS#1 v1.5 and EdDSA signatures byte for byte, the public key derived"    \
+  " from the fixed ECDSA key; verification cases must accept OpenSSL's ECDSA," \
+  " RSA v1.5, RSA-PSS and EdDSA signatures and reject them with one byte"      \
+  " flipped; every signature an image makes is verified on the host with"      \
+  " OpenSSL's libcrypto before the dataset is written. Not independent:"       \
+  " generated key pairs and DH shared secrets (both sides must agree), and"    \
+  " ML-DSA, ML-KEM and HBS-LMS (no host implementation of the drafts the"      \
+  " library implements: fixed seeds, and a key pair signs and verifies or"     \
+  " encapsulates and decapsulates)."
+
 #endif

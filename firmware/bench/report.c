@@ -4,6 +4,8 @@
 #include <string.h>
 #include "report.h"
 
+static unsigned long results_printed;
+
 #define STR(x) #x
 #define XSTR(x) STR(x)
 
@@ -15,6 +17,14 @@ static void key_str(int indent, const char *key, const char *value)
       putchar('\\');
     putchar(*p);
   }
+  printf("\"\n");
+}
+
+static void key_hex(int indent, const char *key, const uint8_t *p, size_t n)
+{
+  printf("%*s%s: \"", indent, "", key);
+  for (size_t i = 0; i < n; i++)
+    printf("%02x", p[i]);
   printf("\"\n");
 }
 
@@ -100,6 +110,7 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
           " interrupts off, deepest overwritten word");
   key_str(2, "heap_method", lib->heap_method);
   key_str(2, "message_notes", lib->message_notes);
+  key_str(2, "checks_note", CP_NOTES_CHECKS);
   printf("results:\n");
 }
 
@@ -107,6 +118,7 @@ void cp_report_result(const struct cp_case *c,
                       uint32_t instructions, uint32_t stack_bytes, uint32_t heap_bytes)
 {
   const struct cp_result *r = &c->r;
+  results_printed++;
   key_str(2, "- family", r->family);
   key_str(4, "kind", "performance");
   field_str("measure", r->measure);
@@ -130,4 +142,21 @@ void cp_report_result(const struct cp_case *c,
   key_num(4, "instructions", instructions);
   key_num(4, "stack_bytes", stack_bytes);
   key_num(4, "heap_bytes", heap_bytes);
+  const struct cp_evidence *e = c->evidence;
+  if (e) {
+    printf("    evidence:\n");
+    key_str(6, "case", c->id);
+    key_str(6, "scheme", e->scheme);
+    key_hex(6, "public_key", e->key, e->key_len);
+    key_hex(6, "signed", e->msg, e->msg_len);
+    key_hex(6, "signature", cp_out, e->sig_len);
+  }
+}
+
+void cp_report_end(void)
+{
+  fflush(stdout);
+  printf("end: {results: %lu, bytes: %lu, crc32: \"%08lx\"}\n", results_printed,
+         (unsigned long)cp_console_bytes(), (unsigned long)cp_console_crc32());
+  fflush(stdout);
 }

@@ -9,4 +9,9 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead);
 void cp_report_result(const struct cp_case *c,
                       uint32_t instructions, uint32_t stack_bytes, uint32_t heap_bytes);
 
+/* Ends the document with its end line, which proves it whole: the number of
+ * results printed, and the length and CRC-32 of every byte before the line
+ * (firmware/README.md, "The end line"). */
+void cp_report_end(void);
+
 #endif

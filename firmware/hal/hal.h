@@ -20,6 +20,11 @@ _Noreturn void cp_harness_error(const char *what);
 /* A measured operation: one call of fn(arg). */
 typedef void cp_measured_fn(void *arg);
 
+/* What has been written on stdout so far (console.c): its CRC-32 (as
+ * zlib's crc32) and its length in bytes. */
+uint32_t cp_console_crc32(void);
+uint32_t cp_console_bytes(void);
+
 /* Starts SysTick as the instruction counter. */
 void cp_counter_init(void);
 /* Instructions from just before to just after fn(arg), SysTick wrap handler

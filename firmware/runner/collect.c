@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "elfsize.h"
+#include "sigcheck.h"
 #include "quote.h"
 #include "util.h"
 
@@ -216,6 +217,68 @@ static void note_overhead(cpr_collection *c, cpr_set *s, const cp_node *run, con
         s->overhead_max = v;
 }
 
+/* Hex text into bytes (allocated); -1 when it is not an even run of hex
+ * digits. */
+static long unhex(const char *text, uint8_t **out)
+{
+    size_t n = text ? strlen(text) : 0;
+    *out = NULL;
+    if (!text || n == 0 || n % 2 || strspn(text, "0123456789abcdef") != n)
+        return -1;
+    uint8_t *b = cp_xmalloc(n / 2);
+    for (size_t i = 0; i < n / 2; i++) {
+        unsigned v;
+        sscanf(text + 2 * i, "%2x", &v);
+        b[i] = (uint8_t)v;
+    }
+    *out = b;
+    return (long)(n / 2);
+}
+
+/* A signature case's evidence (firmware/bench/case.h): the signature it
+ * made, verified with OpenSSL (sigcheck.c) against the public key and the
+ * digest or message the harness meant to sign. The evidence itself goes
+ * into no dataset. */
+static void check_evidence(cpr_collection *c, const cpr_row *r, const cp_node *ev)
+{
+    char loc[512];
+    where(loc, sizeof loc, ev);
+    if (ev->kind != CP_MAP) {
+        complain(c, "%s: evidence: expected a mapping (scheme, public_key, signed, signature), found %s", loc,
+                 ev->kind == CP_SEQ ? "a sequence" : "a scalar");
+        return;
+    }
+    static const char *const hex_keys[3] = { "public_key", "signed", "signature" };
+    uint8_t *bytes[3] = { 0 };
+    long len[3];
+    int ok = 1;
+    for (int i = 0; i < 3; i++) {
+        const cp_node *v = cp_map_get(ev, hex_keys[i]);
+        len[i] = unhex(cp_scalar(v), &bytes[i]);
+        if (len[i] < 0) {
+            where(loc, sizeof loc, v ? v : ev);
+            complain(c, "%s: evidence.%s: expected lower-case hex bytes, found %s", loc, hex_keys[i],
+                     cpr_q(cp_scalar(v)));
+            ok = 0;
+        }
+    }
+    const char *scheme = cp_scalar(cp_map_get(ev, "scheme"));
+    if (ok) {
+        cpr_sig sig = { scheme, r->text[CP_F_CURVE], r->text[CP_F_HASH], bytes[0], (size_t)len[0],
+                        bytes[1], (size_t)len[1], bytes[2], (size_t)len[2] };
+        const char *why;
+        if (cpr_sig_verify(&sig, &why) != 0) {
+            where(loc, sizeof loc, ev);
+            complain(c, "%s: case %s: evidence: expected a %s signature that OpenSSL verifies, found one it "
+                     "does not: %s", loc, cpr_q(cp_scalar(cp_map_get(ev, "case"))), cpr_q(scheme), why);
+        } else {
+            c->signatures++;
+        }
+    }
+    for (int i = 0; i < 3; i++)
+        free(bytes[i]);
+}
+
 /* One result mapping into a row; returns 0 when it is well-formed. */
 static int add_result(cpr_collection *c, cpr_set *s, const cp_node *res)
 {
@@ -229,10 +292,15 @@ static int add_result(cpr_collection *c, cpr_set *s, const cp_node *res)
     unsigned before = c->errors;
     cpr_row *r = cpr_rows_add(&s->rows);
     r->origin = cp_xstrdup(loc);
+    const cp_node *evidence = NULL;
     for (size_t i = 0; i < res->count; i++) {
         const char *key = res->keys[i]->text;
         const cp_node *val = res->items[i];
         where(loc, sizeof loc, val);
+        if (strcmp(key, "evidence") == 0) {
+            evidence = val;
+            continue;
+        }
         cp_field f = cp_field_by_name(key);
         if (f == CP_F_COUNT) {
             complain(c, "%s: %s: expected a result field of schema/README.md, found an unknown field", loc, cpr_q(key));
@@ -259,10 +327,17 @@ static int add_result(cpr_collection *c, cpr_set *s, const cp_node *res)
         complain(c, "%s: cycles: expected instructions (QEMU icount counts instructions), found cycles", loc);
     if (kind && strcmp(kind, "performance") == 0 && !r->text[CP_F_INSTRUCTIONS])
         complain(c, "%s: expected an 'instructions' count in a performance result, found none", loc);
+    if (evidence)
+        check_evidence(c, r, evidence);
+    else if (r->text[CP_F_OPERATION] && strcmp(r->text[CP_F_OPERATION], "signature") == 0 &&
+             r->text[CP_F_FAMILY] && strcmp(r->text[CP_F_FAMILY], "ML-DSA") != 0)
+        complain(c, "%s: expected the evidence of a signature (the host verifies it with OpenSSL), found none",
+                 loc);
     return c->errors == before ? 0 : -1;
 }
 
-void cpr_collect_output(cpr_collection *c, const cpr_image *im, const char *name, const char *out, size_t len)
+void cpr_collect_output(cpr_collection *c, const cpr_image *im, const char *name, const char *out, size_t len,
+                        unsigned long announced)
 {
     c->docs = cp_xrealloc(c->docs, (c->ndocs + 1) * sizeof *c->docs);
     cp_doc *doc = &c->docs[c->ndocs++];
@@ -278,6 +353,12 @@ void cpr_collect_output(cpr_collection *c, const cpr_image *im, const char *name
         complain(c, "%s: expected a YAML mapping with a 'run' mapping and a 'results' list, found %s", name,
                  !root ? "no document" : "something else");
         return;
+    }
+    if (results->count != announced) {
+        char loc[512];
+        where(loc, sizeof loc, results);
+        complain(c, "%s: results: expected %lu results as the end line says, found %zu", loc, announced,
+                 results->count);
     }
     check_identity(c, im, run, name);
     cpr_set *s = set_for(c, im);

@@ -27,15 +27,17 @@ typedef struct {
     cp_doc *docs;                 /* kept: rows and runs point into them */
     size_t ndocs;
     unsigned errors;
+    unsigned signatures;          /* verified with OpenSSL on the host */
     FILE *err;
 } cpr_collection;
 
 void cpr_collection_init(cpr_collection *c, FILE *err);
 void cpr_collection_free(cpr_collection *c);
 
-/* Adds the rows of one image's stdout. name labels the output in messages. */
+/* Adds the rows of one image's stdout. name labels the output in messages;
+ * results: how many results its end line announced (frame.h). */
 void cpr_collect_output(cpr_collection *c, const cpr_image *im, const char *name, const char *out,
-                        size_t len);
+                        size_t len, unsigned long results);
 /* Whether a set for im's board, library and version has been started by
  * a run output (footprint rows only go with measured datasets). */
 int cpr_collection_has_set(const cpr_collection *c, const cpr_image *im);

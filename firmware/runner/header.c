@@ -126,8 +126,8 @@ int cpr_header_build(cpr_header *h, char ***owned, const cpr_set *s, const cpr_h
      * the library version lacks, and a per-image overhead when the images
      * calibrated different ones */
     static const char *const note_keys[] = { "stack_method", "heap_method", "message_notes",
-                                             "families_absent_note" };
-    const char **notes = cp_xcalloc(6, sizeof *notes);
+                                             "checks_note", "families_absent_note" };
+    const char **notes = cp_xcalloc(3 + sizeof note_keys / sizeof note_keys[0], sizeof *notes);
     notes[h->nnotes++] = "Figures are executed instructions counted by QEMU (-icount), not cycles: the emulator "
                          "models no pipeline, no wait states and no caches.";
     for (size_t i = 0; i < sizeof note_keys / sizeof note_keys[0]; i++) {

@@ -228,7 +228,7 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < runs.n; i++)
             if (!runs.failed[i])
                 cpr_collect_output(&col, runs.image[i], runs.image[i]->image, runs.jobs[i].out.data
-                                   ? runs.jobs[i].out.data : "", runs.jobs[i].out.len);
+                                   ? runs.jobs[i].out.data : "", runs.jobs[i].out.len, runs.frame[i].results);
         if (o.footprint && !failed)
             for (size_t i = 0; i < m.n; i++)
                 if (strcmp(m.v[i].kind, "footprint") == 0 && cpr_collection_has_set(&col, &m.v[i]))

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "frame.h"
 #include "manifest.h"
 #include "pool.h"
 
@@ -14,6 +15,7 @@ typedef struct {
     char ***argv;
     char **label;
     int *failed;
+    cpr_frame *frame;   /* the end line of each run that passed */
     size_t n;
 } cpr_runs;
 
@@ -24,7 +26,8 @@ void cpr_runs_init(cpr_runs *r, const cpr_manifest *m, const char *const *kinds,
 /* Runs them all; -1 when interrupted. */
 int cpr_runs_execute(cpr_runs *r, unsigned parallel, FILE *progress, int tty);
 /* Reports every failed run ("image: case id: reason") and marks it in
- * failed[]; returns how many failed. */
+ * failed[]; returns how many failed. A run that exited 0 without a whole
+ * document (frame.h: end line, length, CRC) failed too. */
 unsigned cpr_runs_report(cpr_runs *r, FILE *err);
 void cpr_runs_free(cpr_runs *r);
 

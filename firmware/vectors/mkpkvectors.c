@@ -17,10 +17,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include "emit.h"
+#include "sigcheck.h"
 
 static FILE *out;
 static uint32_t stream = 0x9E3779B9u;
+/* Nonces and salts come from a stream of their own, so that the keys of
+ * the main stream stay what they were before signatures were added. */
+static uint32_t nonce_stream = 0x6A09E667u;
 static BN_CTX *bnctx;
+/* SHA-256/384/512 of the first 32 bytes of the message stream of mkvectors
+ * (cp_vec_sha256[0], cp_vec_sha384[0], cp_vec_sha512[0]): what the ECDSA
+ * and RSA cases sign. */
+static unsigned char sha256[32], sha384[48], sha512[64];
 
 static void fail(const char *what)
 {
@@ -43,10 +51,15 @@ static void emit_bn(const char *name, const BIGNUM *b, size_t n)
   emit(name, buf, n);
 }
 
-static void fill(unsigned char *p, size_t n)
+static void fill_from(uint32_t *st, unsigned char *p, size_t n)
 {
   for (size_t i = 0; i < n; i++)
-    p[i] = cp_stream_byte(&stream);
+    p[i] = cp_stream_byte(st);
+}
+
+static void fill(unsigned char *p, size_t n)
+{
+  fill_from(&stream, p, n);
 }
 
 /* RFC 7748 section 6.1. */
@@ -60,11 +73,53 @@ static const unsigned char x25519_shared[32] = {
   0x4a, 0x5d, 0x9d, 0x5b, 0xa4, 0xce, 0x2d, 0xe1, 0x72, 0x8e, 0x3b, 0xf4, 0x80, 0x35, 0x0f, 0x25,
   0xe0, 0x7e, 0x21, 0xc9, 0x47, 0xd1, 0x9e, 0x33, 0x76, 0xf0, 0x9b, 0x3c, 0x1e, 0x16, 0x17, 0x42 };
 
-/* A Weierstrass curve: private keys from the stream (top bits cleared so
- * that they are below the order), B's public point, x of dA * QB. */
-static void ec_weierstrass(const char *tag, int nid, size_t flen, unsigned char top_mask)
+/* The signatures the firmware must accept are checked here once more with
+ * libcrypto's own verification (firmware/runner/sigcheck.c). */
+static void self_check(const cpr_sig *sig, const char *what)
 {
-  unsigned char da[66], db[66], qb[1 + 2 * 66], z[66];
+  const char *why;
+  if (cpr_sig_verify(sig, &why) != 0) {
+    fprintf(stderr, "mkpkvectors: %s: %s\n", what, why);
+    exit(1);
+  }
+}
+
+/* ECDSA with a fixed nonce k (OpenSSL 3.0 has no RFC 6979 option, and a
+ * random signature would make the verification's instruction count differ
+ * between builds): r = x(kG) mod n, s = k^-1 (e + r d) mod n, on OpenSSL's
+ * EC and BN arithmetic. */
+static void ecdsa_sign(const EC_GROUP *g, const BIGNUM *d, const unsigned char *digest, size_t dlen,
+                       unsigned char *sig, size_t flen)
+{
+  const BIGNUM *n = EC_GROUP_get0_order(g);
+  unsigned char kb[66];
+  fill_from(&nonce_stream, kb, flen);
+  kb[0] &= 0x01; /* below every order of the three curves */
+  BIGNUM *k = BN_bin2bn(kb, (int)flen, NULL), *e = BN_bin2bn(digest, (int)dlen, NULL), *x = BN_new(),
+         *r = BN_new(), *t = BN_new(), *kinv = BN_new();
+  EC_POINT *p = EC_POINT_new(g);
+  int bits = BN_num_bits(n);
+  if (!k || !e || !x || !r || !t || !kinv || !p || BN_is_zero(k) ||
+      ((int)dlen * 8 > bits && !BN_rshift(e, e, (int)dlen * 8 - bits)) ||
+      !EC_POINT_mul(g, p, k, NULL, NULL, bnctx) || !EC_POINT_get_affine_coordinates(g, p, x, NULL, bnctx) ||
+      !BN_nnmod(r, x, n, bnctx) || BN_is_zero(r) || !BN_mod_mul(t, r, d, n, bnctx) ||
+      !BN_mod_add(t, t, e, n, bnctx) || !BN_mod_inverse(kinv, k, n, bnctx) ||
+      !BN_mod_mul(t, t, kinv, n, bnctx) || BN_is_zero(t) || BN_bn2binpad(r, sig, (int)flen) < 0 ||
+      BN_bn2binpad(t, sig + flen, (int)flen) < 0)
+    fail("ECDSA signature");
+  BIGNUM *all[] = { k, e, x, r, t, kinv };
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+    BN_free(all[i]);
+  EC_POINT_free(p);
+}
+
+/* A Weierstrass curve: private keys from the stream (top bits cleared so
+ * that they are below the order), A's public point, B's public point, x of
+ * dA * QB, and A's ECDSA signature of the curve's digest. */
+static void ec_weierstrass(const char *tag, int nid, const char *curve, const char *hash,
+                           const unsigned char *digest, size_t dlen, size_t flen, unsigned char top_mask)
+{
+  unsigned char da[66], db[66], qa[1 + 2 * 66], qb[1 + 2 * 66], z[66], sig[2 * 66];
   fill(da, flen);
   fill(db, flen);
   da[0] &= top_mask;
@@ -75,15 +130,23 @@ static void ec_weierstrass(const char *tag, int nid, size_t flen, unsigned char 
   if (!g || !a || !b || !x || !q || !s || !EC_POINT_mul(g, q, b, NULL, NULL, bnctx) ||
       EC_POINT_point2oct(g, q, POINT_CONVERSION_UNCOMPRESSED, qb, sizeof qb, bnctx) != 1 + 2 * flen ||
       !EC_POINT_mul(g, s, NULL, q, a, bnctx) ||
-      !EC_POINT_get_affine_coordinates(g, s, x, NULL, bnctx) || BN_bn2binpad(x, z, (int)flen) < 0)
+      !EC_POINT_get_affine_coordinates(g, s, x, NULL, bnctx) || BN_bn2binpad(x, z, (int)flen) < 0 ||
+      !EC_POINT_mul(g, q, a, NULL, NULL, bnctx) ||
+      EC_POINT_point2oct(g, q, POINT_CONVERSION_UNCOMPRESSED, qa, sizeof qa, bnctx) != 1 + 2 * flen)
     fail(tag);
+  ecdsa_sign(g, a, digest, dlen, sig, flen);
+  self_check(&(cpr_sig){ "ecdsa", curve, hash, qa, 1 + 2 * flen, digest, dlen, sig, 2 * flen }, tag);
   char name[32];
   snprintf(name, sizeof name, "%s_d_a", tag);
   emit(name, da, flen);
+  snprintf(name, sizeof name, "%s_q_a", tag);
+  emit(name, qa, 1 + 2 * flen);
   snprintf(name, sizeof name, "%s_q_b", tag);
   emit(name, qb, 1 + 2 * flen);
   snprintf(name, sizeof name, "%s_z", tag);
   emit(name, z, flen);
+  snprintf(name, sizeof name, "%s_sig", tag);
+  emit(name, sig, 2 * flen);
   EC_POINT_free(q);
   EC_POINT_free(s);
   BN_free(a);
@@ -190,6 +253,56 @@ static void rsa_sign_v15(const BIGNUM *const f[8], const unsigned char *digest, 
   OSSL_PARAM_BLD_free(bld);
 }
 
+/* MGF1 with SHA-256 (RFC 8017 appendix B.2.1). */
+static void mgf1_sha256(unsigned char *mask, size_t len, const unsigned char *seed, size_t seed_len)
+{
+  unsigned char block[64 + 4], h[32];
+  memcpy(block, seed, seed_len);
+  for (uint32_t counter = 0; len > 0; counter++) {
+    unsigned hn = 0;
+    for (int i = 0; i < 4; i++)
+      block[seed_len + (size_t)i] = (unsigned char)(counter >> (24 - 8 * i));
+    if (!EVP_Digest(block, seed_len + 4, h, &hn, EVP_sha256(), NULL) || hn != 32)
+      fail("MGF1");
+    size_t n = len < 32 ? len : 32;
+    memcpy(mask, h, n);
+    mask += n;
+    len -= n;
+  }
+}
+
+/* EMSA-PSS (RFC 8017 section 9.1.1) with SHA-256, MGF1-SHA-256 and a
+ * 32-byte salt from the stream (OpenSSL's own PSS signing draws a random
+ * salt; a fixed one keeps every build's images alike), then m^d mod n. */
+static void rsa_sign_pss(const BIGNUM *n, const BIGNUM *d, unsigned bits, const unsigned char *digest,
+                         unsigned char *sig)
+{
+  enum { HLEN = 32, SLEN = 32 };
+  size_t em_len = bits / 8; /* emBits = bits - 1: one spare top bit */
+  unsigned char salt[SLEN], mprime[8 + HLEN + SLEN] = { 0 }, h[HLEN], em[384], mask[384];
+  unsigned hn = 0;
+  fill_from(&nonce_stream, salt, SLEN);
+  memcpy(mprime + 8, digest, HLEN);
+  memcpy(mprime + 8 + HLEN, salt, SLEN);
+  size_t db_len = em_len - HLEN - 1;
+  memset(em, 0, db_len);
+  em[db_len - SLEN - 1] = 0x01;
+  memcpy(em + db_len - SLEN, salt, SLEN);
+  if (!EVP_Digest(mprime, sizeof mprime, h, &hn, EVP_sha256(), NULL) || hn != HLEN)
+    fail("EMSA-PSS encoding");
+  mgf1_sha256(mask, db_len, h, HLEN);
+  for (size_t i = 0; i < db_len; i++)
+    em[i] ^= mask[i];
+  em[0] &= 0x7F;
+  memcpy(em + db_len, h, HLEN);
+  em[em_len - 1] = 0xBC;
+  BIGNUM *m = BN_bin2bn(em, (int)em_len, NULL), *s = BN_new();
+  if (!m || !s || !BN_mod_exp(s, m, d, n, bnctx) || BN_bn2binpad(s, sig, (int)em_len) < 0)
+    fail("RSA-PSS signature");
+  BN_free(m);
+  BN_free(s);
+}
+
 static void rsa_key(unsigned bits, const unsigned char *digest)
 {
   size_t len = bits / 8;
@@ -204,8 +317,13 @@ static void rsa_key(unsigned bits, const unsigned char *digest)
       !BN_mod_inverse(qi, q, p, bnctx))
     fail("RSA key");
   const BIGNUM *f[8] = { n, e, d, p, q, dp, dq, qi };
-  unsigned char sig[384];
+  unsigned char sig[384], pss[384], nb[384];
   rsa_sign_v15(f, digest, sig, len);
+  rsa_sign_pss(n, d, bits, digest, pss);
+  if (BN_bn2binpad(n, nb, (int)len) < 0)
+    fail("RSA modulus");
+  self_check(&(cpr_sig){ "rsa-pkcs1-v1.5", NULL, "sha256", nb, len, digest, 32, sig, len }, "RSA v1.5");
+  self_check(&(cpr_sig){ "rsa-pss", NULL, "sha256", nb, len, digest, 32, pss, len }, "RSA-PSS");
   char name[32];
   snprintf(name, sizeof name, "rsa%u_n", bits);
   emit_bn(name, n, len);
@@ -217,6 +335,8 @@ static void rsa_key(unsigned bits, const unsigned char *digest)
   emit_bn(name, d, len);
   snprintf(name, sizeof name, "rsa%u_sig", bits);
   emit(name, sig, len);
+  snprintf(name, sizeof name, "rsa%u_pss", bits);
+  emit(name, pss, len);
   BIGNUM *all[] = { e, n, d, phi, p1, q1, dp, dq, qi, p, q };
   for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
     BN_free(all[i]);
@@ -232,29 +352,33 @@ int main(int argc, char **argv)
     fail("BN_CTX_new");
   fprintf(out, "/* Generated by firmware/vectors/mkpkvectors.c with OpenSSL. Do not edit. */\n"
                "#include \"pk_vectors.h\"\n");
-  ec_weierstrass("p256", NID_X9_62_prime256v1, 32, 0x7F);
-  ec_weierstrass("p384", NID_secp384r1, 48, 0x7F);
-  ec_weierstrass("p521", NID_secp521r1, 66, 0x01);
-  ec_x25519();
-  ec_x448();
-  fprintf(out, "#define EC(c, f, q) { c##_d_a, c##_q_b, c##_z, f, q, f }\n"
-               "const struct cp_ec_vector cp_vec_ec[5] = {\n"
-               "  EC(p256, 32, 65), EC(p384, 48, 97), EC(p521, 66, 133), EC(x25519, 32, 32), EC(x448, 56, 56),\n"
-               "};\n");
-
-  /* The digest the RSA known answer signs: SHA-256 of the first 32 bytes of
-   * the message stream of mkvectors (cp_vec_sha256[0]). */
-  unsigned char msg[32], digest[32];
+  /* The digests the ECDSA and RSA known answers sign: SHA-2 of the first 32
+   * bytes of the message stream of mkvectors (cp_vec_sha256[0], ...). */
+  unsigned char msg[32];
   uint32_t s = 0x2545F491u;
   for (size_t i = 0; i < sizeof msg; i++)
     msg[i] = cp_stream_byte(&s);
-  unsigned dn = 0;
-  if (!EVP_Digest(msg, sizeof msg, digest, &dn, EVP_sha256(), NULL) || dn != 32)
-    fail("SHA-256");
+  unsigned n256 = 0, n384 = 0, n512 = 0;
+  if (!EVP_Digest(msg, sizeof msg, sha256, &n256, EVP_sha256(), NULL) || n256 != 32 ||
+      !EVP_Digest(msg, sizeof msg, sha384, &n384, EVP_sha384(), NULL) || n384 != 48 ||
+      !EVP_Digest(msg, sizeof msg, sha512, &n512, EVP_sha512(), NULL) || n512 != 64)
+    fail("SHA-2");
+  ec_weierstrass("p256", NID_X9_62_prime256v1, "secp256r1", "sha256", sha256, 32, 32, 0x7F);
+  ec_weierstrass("p384", NID_secp384r1, "secp384r1", "sha384", sha384, 48, 48, 0x7F);
+  ec_weierstrass("p521", NID_secp521r1, "secp521r1", "sha512", sha512, 64, 66, 0x01);
+  ec_x25519();
+  ec_x448();
+  fprintf(out, "#define EC(c, f, q) { c##_d_a, c##_q_a, c##_q_b, c##_z, c##_sig, f, q, f }\n"
+               "#define XDH(c, f) { c##_d_a, NULL, c##_q_b, c##_z, NULL, f, f, f }\n"
+               "const struct cp_ec_vector cp_vec_ec[5] = {\n"
+               "  EC(p256, 32, 65), EC(p384, 48, 97), EC(p521, 66, 133), XDH(x25519, 32), XDH(x448, 56),\n"
+               "};\n");
+
+  const unsigned char *digest = sha256;
   static const unsigned rsa_bits[3] = { 1024, 2048, 3072 };
   for (int i = 0; i < 3; i++)
     rsa_key(rsa_bits[i], digest);
-  fprintf(out, "#define RSA(b) { b, rsa##b##_n, rsa##b##_p, rsa##b##_q, rsa##b##_d, rsa##b##_sig }\n"
+  fprintf(out, "#define RSA(b) { b, rsa##b##_n, rsa##b##_p, rsa##b##_q, rsa##b##_d, rsa##b##_sig, rsa##b##_pss }\n"
                "const struct cp_rsa_vector cp_vec_rsa[3] = { RSA(1024), RSA(2048), RSA(3072) };\n");
 
   BIGNUM *p1024 = BN_get_rfc2409_prime_1024(NULL), *p2048 = BN_get_rfc3526_prime_2048(NULL);

@@ -50,6 +50,7 @@ YAML
         *) echo "  # case ${r%%|*}"; echo "  - {${r#*|}}" ;;
       esac
     done
+    echo "@end"
   } >"$d/img/$f"
 }
 aes() { # id op key buf config instr stack
@@ -206,7 +207,24 @@ OVERHEAD=12 image "3.6.6-fast.elf" 3.6.6 Fast "$(aes a encryption 128 32 Fast 10
 sed -i 's/-O2/-Os/' "$d/img/3.6.6-fast.elf"
 fails header-mismatch "run.toolchain.flags: expected '-mcpu=cortex-m33 -mthumb -O2' as in .*, found '-mcpu=cortex-m33 -mthumb -Os'"
 restore
-echo "results: [" >"$d/img/2.28.3-small.elf"
+# A document must prove itself whole (frame.c): end line last, length and
+# CRC-32 of the bytes before it, result count.
+grep -v '^@end' "$d/img/3.6.6-fast.elf" >"$d/t" && mv "$d/t" "$d/img/3.6.6-fast.elf"
+fails truncated "img/3.6.6-fast.elf: exit status 0 but an incomplete document: expected the end line .* last, found '  - \{family: HASH"
+restore
+sed -i 's/^  - {family: HASH/@lost &/' "$d/img/3.6.6-fast.elf"
+fails lost-line "img/3.6.6-fast.elf: exit status 0 but an incomplete document: expected [0-9]+ bytes before the end line as it says, found [0-9]+: bytes were lost"
+restore
+sed -i 's/^  - {family: HASH/@flip &/' "$d/img/3.6.6-fast.elf"
+fails flipped-byte "img/3.6.6-fast.elf: exit status 0 but an incomplete document: expected CRC-32 [0-9a-f]{8} of the [0-9]+ bytes before the end line as it says, found [0-9a-f]{8}: the output was corrupted"
+restore
+sed -i 's/^@end$/@end 5/' "$d/img/3.6.6-fast.elf"
+fails wrong-count "3.6.6-fast.elf:[0-9]+:[0-9]+: results: expected 5 results as the end line says, found 4"
+restore
+sed -i 's/^@end$/@end/; $a end: {results: 4}' "$d/img/3.6.6-fast.elf"
+fails half-end-line "img/3.6.6-fast.elf: exit status 0 but an incomplete document: expected the end line .*, found 'end: \{results: 4\}'"
+restore
+printf "results: [\n@end\n" >"$d/img/2.28.3-small.elf"
 fails unparsable '2.28.3-small.elf:[0-9]+:[0-9]+: '
 restore
 image "3.6.6-fast.elf" 3.6.6 Fast "$(aes a encryption 128 32 Fast 10 1 | sed 's/key_bits: 128/key_bits: 0/')"

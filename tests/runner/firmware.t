@@ -62,4 +62,30 @@ fail-kat - @IMAGE@: says 'error: case @CASE@: known-answer mismatch'
 fail-fault - @IMAGE@: exit status 4
 fail-hang --timeout=3 @IMAGE@: timed out after 3 s
 LIST
+
+# A port that hands the library half the digest in both signing and
+# verifying: the image's own checks agree with themselves, so only OpenSSL
+# can tell. Signing: the host's check of the evidence; verification:
+# OpenSSL's signature no longer verifies in the firmware.
+for lib in mbedtls-3.6.6 wolfssl-5.7.2; do
+  for img in fail-hostsig fail-halfver; do
+    line=$(awk -F'\t' -v i="$img-$lib.elf" '{ n = split($1, p, "/") } p[n] == i' "$M")
+    case_id=$(cut -f14 <<<"$line")
+    awk -F'\t' -v i="$img-$lib.elf" 'NR == 1 { print; next } { n = split($1, p, "/") } p[n] == i' "$M" |
+      sed 's/\tfail-halfdigest\t/\tquick\t/' >"$d/one.tsv"
+    "$RUN" --top "$TOP" --data "$d/a" --schema "$TOP/schema/dataset.schema.json" --kind quick "$d/one.tsv" \
+      >/dev/null 2>"$d/err-$img"
+    rc=$?
+    check "$img $lib (digest halved in sign and verify): exit 1" [ $rc -eq 1 ]
+    if [ "$img" = fail-hostsig ]; then
+      want="case '$case_id': evidence: expected a 'ecdsa' signature that OpenSSL verifies"
+    else
+      want="says 'error: case $case_id: known-answer mismatch'"
+    fi
+    check "$img $lib: names $case_id and OpenSSL's verdict" grep -qF -- "$want" "$d/err-$img"
+    grep -qF -- "$want" "$d/err-$img" || sed 's/^/# /' "$d/err-$img"
+    check "$img $lib: no dataset written" grep -q 'no dataset written' "$d/err-$img"
+    check "$img $lib: existing datasets untouched" [ "$(cd "$d/a" && cat "${sets[@]}" | md5sum)" = "$sum" ]
+  done
+done
 done_testing
