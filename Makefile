@@ -19,10 +19,12 @@ include mk/gen.mk
 include mk/import.mk
 -include mk/firmware.mk
 include mk/runner.mk
+include mk/install.mk
 include mk/site.mk
 include mk/charts.mk
 include mk/test.mk
 include mk/bench.mk
+include mk/deb.mk
 
 .PHONY: all
 all: deps $(CRYPTOPERF) $(ALL_EXTRA)

@@ -3,9 +3,12 @@
 # when something is missing.
 DEPS_GEN  := gcc make pkg-config libyaml-dev libcsv-dev libcmark-gfm-dev libcmark-gfm-extensions-dev \
   libcurl4-openssl-dev libjansson-dev libssl-dev zlib1g-dev
+DEPS_RUNNER := libelf-dev
 DEPS_SITE := gnuplot-nox
 DEPS_FW   := gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm dpkg-dev libssl-dev
 DEPS_TEST := libcmocka-dev cmark-gfm libxml2-utils librsvg2-bin groff-base fonts-dejavu-core
+# make deb and its test: dpkg-buildpackage runs debhelper; lintian checks the result
+DEPS_DEB := debhelper lintian
 # A throw-away MediaWiki for tests/mediawiki (served by `php -S`), curl and
 # python3 for the test plumbing, chromium for tests/browser.
 DEPS_WIKI := mediawiki php-sqlite3 php-cli curl python3 chromium
@@ -14,7 +17,7 @@ DEPS_WIKI := mediawiki php-sqlite3 php-cli curl python3 chromium
 # pipeline cryptoperf is compared with.
 DEPS_BENCH := python3-yaml python3-jsonschema python3-matplotlib
 
-DEPS_ALL := $(DEPS_GEN) $(DEPS_SITE) $(DEPS_FW) $(DEPS_TEST) $(DEPS_WIKI) $(DEPS_EXTRA)
+DEPS_ALL := $(DEPS_GEN) $(DEPS_RUNNER) $(DEPS_SITE) $(DEPS_FW) $(DEPS_TEST) $(DEPS_DEB) $(DEPS_WIKI) $(DEPS_EXTRA)
 
 .PHONY: deps
 deps:

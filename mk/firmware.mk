@@ -16,6 +16,17 @@ FW_CACHE := $(TOP)/cache
 # mk/fw-lib.mk needs besides CFLAGS), _BENCH_EXTRA_<v> (drivers of families
 # only it has, under obj/), _PORT_SRC, _CONFIG_HDR, _HASHES_AXIS, _HASHES_PLAIN_<v> and
 # _FP_EXTRA_<v> (footprint operations of families only it has).
+# The curves and moduli of the public-key footprint rows (the ports' .mk
+# files use them, so they come first).
+FP_CURVES := p256 p384 p521
+FP_CURVE_ENUM_p256 := CP_P256
+FP_CURVE_ENUM_p384 := CP_P384
+FP_CURVE_ENUM_p521 := CP_P521
+FP_CURVE_NAME_p256 := secp256r1
+FP_CURVE_NAME_p384 := secp384r1
+FP_CURVE_NAME_p521 := secp521r1
+FP_RSA_MODULI := 1024 2048 3072
+FP_DH_MODULI := 1024 2048
 FW_LIBS := mbedtls wolfssl
 FW_UC_mbedtls := MBEDTLS
 FW_UC_wolfssl := WOLFSSL
@@ -120,6 +131,9 @@ $(patsubst mk%,$(FW_DIR)/obj/%.o,$(FW_VEC_TOOLS)) $(FW_DIR)/obj/pk_vectors.o: $(
 	@$(FW_CC) $(FW_CFLAGS) -c $< -o $@
 
 FW_HAL_OBJ := $(patsubst firmware/%,$(FW_DIR)/obj/%.o,$(basename $(wildcard firmware/hal/*.c firmware/hal/*.S)))
+# What every image of a library links from the harness besides the board
+# layer: the counting allocator and the random stream.
+FW_HARNESS_OBJ := $(FW_DIR)/obj/bench/heap.o $(FW_DIR)/obj/bench/rand.o
 FW_BENCH_OBJ := $(patsubst %,$(FW_DIR)/obj/bench/%.o,main report heap bench_cbc bench_aead bench_hash) \
   $(FW_DIR)/obj/vectors.o
 # The case runner in its variants: full suite, quick suite, quick + a hook.
@@ -216,26 +230,51 @@ fw_fp_ops = $(call $(if $($(1)_FP_OPS),$(1)_FP_OPS,fw_fp_ops_plain),$(1),$(2),$(
 fw_fp_fields = $(call $(if $($(1)_FP_FIELDS),$(1)_FP_FIELDS,fw_fp_fields_plain),$(1),$(2),$(3),$(4))
 
 # Public key: the operation with the set-up it needs (group or key), so that
-# curve parameters and tables are charged to it. A port with one axis (the
-# plain fields above) labels them with math_config; _FP_MORE_<op> adds fields.
-FP_ECC_OPS := ecdsa-sign ecdsa-verify ecdh-keygen ecdh-shared
+# curve parameters and tables are charged to it, one image per curve and per
+# modulus (the ST footprint rows): op names end in the curve or modulus. A
+# port with one axis (the plain fields above) labels them with math_config;
+# _FP_MORE_<op> adds fields.
+FP_ECC_OPS := $(foreach c,$(FP_CURVES),ecdsa-sign-$(c) ecdsa-verify-$(c) ecdh-keygen-$(c) ecdh-shared-$(c))
 FP_MONT_OPS := x25519-keygen x25519-shared x448-keygen x448-shared
-FP_RSA_OPS := rsa-v15-sign rsa-pss-sign
-FP_RSA_VERIFY_OPS := rsa-v15-verify rsa-pss-verify
-FP_DH_OPS := dh-keygen dh-shared
+FP_RSA_OPS := $(foreach m,$(FP_RSA_MODULI),rsa-v15-sign-$(m) rsa-pss-sign-$(m))
+FP_RSA_VERIFY_OPS := $(foreach m,$(FP_RSA_MODULI),rsa-v15-verify-$(m) rsa-pss-verify-$(m))
+FP_DH_OPS := $(foreach m,$(FP_DH_MODULI),dh-keygen-$(m) dh-shared-$(m))
 $(foreach o,$(FP_ECC_OPS) $(FP_RSA_OPS) $(FP_RSA_VERIFY_OPS),$(eval FP_AXIS_$(o) := math_config))
-$(eval $(call fp_op,ecdsa-sign,-DCP_FP_ECDSA_SIGN,family=ECDSA$(,)operation=signature))
-$(eval $(call fp_op,ecdsa-verify,-DCP_FP_ECDSA_VERIFY,family=ECDSA$(,)operation=verification))
-$(eval $(call fp_op,ecdh-keygen,-DCP_FP_ECDH_KEYGEN=CP_P256,family=ECDH$(,)operation=public-key-generation))
-$(eval $(call fp_op,ecdh-shared,-DCP_FP_ECDH_SHARED=CP_P256,family=ECDH$(,)operation=shared-secret))
+$(foreach c,$(FP_CURVES),\
+  $(eval $(call fp_op,ecdsa-sign-$(c),-DCP_FP_ECDSA_SIGN=$(FP_CURVE_ENUM_$(c)),family=ECDSA$(,)curve=$(FP_CURVE_NAME_$(c))$(,)operation=signature))\
+  $(eval $(call fp_op,ecdsa-verify-$(c),-DCP_FP_ECDSA_VERIFY=$(FP_CURVE_ENUM_$(c)),family=ECDSA$(,)curve=$(FP_CURVE_NAME_$(c))$(,)operation=verification))\
+  $(eval $(call fp_op,ecdh-keygen-$(c),-DCP_FP_ECDH_KEYGEN=$(FP_CURVE_ENUM_$(c)),family=ECDH$(,)curve=$(FP_CURVE_NAME_$(c))$(,)operation=public-key-generation))\
+  $(eval $(call fp_op,ecdh-shared-$(c),-DCP_FP_ECDH_SHARED=$(FP_CURVE_ENUM_$(c)),family=ECDH$(,)curve=$(FP_CURVE_NAME_$(c))$(,)operation=shared-secret))\
+  $(foreach o,ecdsa-sign ecdsa-verify ecdh-keygen ecdh-shared,$(eval FP_RESTRICTION_$(o)-$(c) := $(c))))
 $(foreach x,x25519 x448,\
   $(eval $(call fp_op,$(x)-keygen,-DCP_FP_ECDH_KEYGEN=CP_$(subst x,X,$(x)),family=ECDH$(,)curve=$(x)$(,)operation=public-key-generation))\
-  $(eval $(call fp_op,$(x)-shared,-DCP_FP_ECDH_SHARED=CP_$(subst x,X,$(x)),family=ECDH$(,)curve=$(x)$(,)operation=shared-secret)))
-$(foreach p,v15:0:v1.5 pss:1:v2.1,\
-  $(eval $(call fp_op,rsa-$(word 1,$(subst :, ,$(p)))-sign,-DCP_FP_RSA_SIGN=$(word 2,$(subst :, ,$(p))),family=RSA$(,)pkcs1=$(word 3,$(subst :, ,$(p)))$(,)operation=signature))\
-  $(eval $(call fp_op,rsa-$(word 1,$(subst :, ,$(p)))-verify,-DCP_FP_RSA_VERIFY=$(word 2,$(subst :, ,$(p))),family=RSA$(,)pkcs1=$(word 3,$(subst :, ,$(p)))$(,)operation=verification)))
-$(eval $(call fp_op,dh-keygen,-DCP_FP_DH_KEYGEN,family=DH$(,)operation=public-key-generation))
-$(eval $(call fp_op,dh-shared,-DCP_FP_DH_SHARED,family=DH$(,)operation=shared-secret))
+  $(eval $(call fp_op,$(x)-shared,-DCP_FP_ECDH_SHARED=CP_$(subst x,X,$(x)),family=ECDH$(,)curve=$(x)$(,)operation=shared-secret))\
+  $(eval FP_RESTRICTION_$(x)-keygen := $(x))$(eval FP_RESTRICTION_$(x)-shared := $(x)))
+$(foreach m,$(FP_RSA_MODULI),$(foreach p,v15:0:v1.5 pss:1:v2.1,\
+  $(eval $(call fp_op,rsa-$(word 1,$(subst :, ,$(p)))-sign-$(m),-DCP_FP_RSA_SIGN=$(word 2,$(subst :, ,$(p))),family=RSA$(,)pkcs1=$(word 3,$(subst :, ,$(p)))$(,)modulus_bits=$(m)$(,)operation=signature))\
+  $(eval $(call fp_op,rsa-$(word 1,$(subst :, ,$(p)))-verify-$(m),-DCP_FP_RSA_VERIFY=$(word 2,$(subst :, ,$(p))),family=RSA$(,)pkcs1=$(word 3,$(subst :, ,$(p)))$(,)modulus_bits=$(m)$(,)operation=verification))\
+  $(eval FP_RESTRICTION_rsa-$(word 1,$(subst :, ,$(p)))-sign-$(m) := rsa$(m))\
+  $(eval FP_RESTRICTION_rsa-$(word 1,$(subst :, ,$(p)))-verify-$(m) := rsa$(m))))
+$(foreach m,$(FP_DH_MODULI),\
+  $(eval $(call fp_op,dh-keygen-$(m),-DCP_FP_DH_KEYGEN,family=DH$(,)modulus_bits=$(m)$(,)operation=public-key-generation))\
+  $(eval $(call fp_op,dh-shared-$(m),-DCP_FP_DH_SHARED,family=DH$(,)modulus_bits=$(m)$(,)operation=shared-secret)))
+# Footprint restrictions: the library rebuilt with only one curve or modulus
+# (config headers read CP_ONLY_CURVE / CP_ONLY_RSA), as an application that
+# needs only that would build it. A port lists the restrictions it honours
+# (_RESTRICTS: the library has a switch for them), the sources that read the
+# switches (_RESTRICT_SRC, compiled into an archive of their own and linked
+# whole) and what that archive is linked over (_RESTRICT_BASE, of a version
+# and configuration). An operation whose natural restriction the port does
+# not honour (Mbed TLS's RSA: one bignum code for every modulus) links the
+# configuration's library as it is, with one image per modulus all the same.
+FP_RESTRICT_DEFS_p256 := -DCP_ONLY_CURVE=256
+FP_RESTRICT_DEFS_p384 := -DCP_ONLY_CURVE=384
+FP_RESTRICT_DEFS_p521 := -DCP_ONLY_CURVE=521
+FP_RESTRICT_DEFS_x25519 := -DCP_ONLY_CURVE=25519
+FP_RESTRICT_DEFS_x448 := -DCP_ONLY_CURVE=448
+$(foreach m,$(FP_RSA_MODULI),$(eval FP_RESTRICT_DEFS_rsa$(m) := -DCP_ONLY_RSA=$(m)))
+# The restriction an op of port $(1) is built under, or nothing.
+fw_restriction = $(filter $(FP_RESTRICTION_$(2)),$($(1)_RESTRICTS))
 
 # ---- per library, version and configuration: library, port, images ----
 FW_WHOLE := -Wl,--whole-archive
@@ -269,7 +308,7 @@ $(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-%.o: firmware/bench/footprint.c $(FW_BOARD_MK)
 	@echo "  CC   $$(notdir $$@)"
 	@$(FW_CC) $(FW_CFLAGS) $$(FP_DEF_$$*) -c $$< -o $$@
 
-FW_LINK_$(1)_$(3)_$(4) := $(FW_HAL_OBJ) $(FW_DIR)/obj/bench/heap.o $$(FW_PORT_$(1)_$(3)_$(4)) $$(FW_LIB_$(1)_$(3)_$(4)) \
+FW_LINK_$(1)_$(3)_$(4) := $(FW_HAL_OBJ) $(FW_HARNESS_OBJ) $$(FW_PORT_$(1)_$(3)_$(4)) $$(FW_LIB_$(1)_$(3)_$(4)) \
   $$(FW_BASE_$(1)_$(3)_$(4)) $(FW_DIR)/link.ld
 FW_BENCH_$(1)_$(3) := $(FW_BENCH_OBJ) $(patsubst %,$(FW_DIR)/obj/%.o,$($(2)_BENCH_EXTRA_$(3)))
 
@@ -282,11 +321,43 @@ $(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-%.elf: $(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-%.o $$(FW
 	@mkdir -p $$(@D)
 	@echo "  LD   $$(notdir $$@)"
 	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(FW_LIBARGS_$(1)_$(3)_$(4))
+FW_RESTRICTIONS_$(1)_$(3)_$(4) := $(sort $(foreach o,$(call fw_fp_ops,$(2),$(3),$(4)),$(call fw_restriction,$(2),$(o))))
+endef
+
+# A footprint restriction $(5) of configuration $(4) (see "Footprint
+# restrictions"): the port's restricted sources as an archive of their own,
+# the port compiled with the same switch, a baseline and the restricted
+# operations' images linked against them.
+define fw_restrict
+FW_RLIB_$(1)_$(3)_$(4)_$(5) := $(FW_DIR)/lib/$(1)-$(3)-$(4)-$(5).a
+FW_RPORT_$(1)_$(3)_$(4)_$(5) := $(patsubst crypto/$(1)/%.c,$(FW_DIR)/obj/$(1)-$(3)-$(4)-$(5)/%.o,$($(2)_PORT_SRC))
+FW_RLINK_$(1)_$(3)_$(4)_$(5) := $(FW_HAL_OBJ) $(FW_HARNESS_OBJ) $$(FW_RPORT_$(1)_$(3)_$(4)_$(5)) \
+  $$(FW_RLIB_$(1)_$(3)_$(4)_$(5)) $(call $(2)_RESTRICT_BASE,$(3),$(4)) $(FW_DIR)/link.ld
+$$(FW_RLIB_$(1)_$(3)_$(4)_$(5)): $(call $(2)_PACKAGE,$(3)) $($(2)_CONFIG_HDR) $(FW_BOARD_MK) mk/fw-lib.mk
+	@mkdir -p $$(@D)
+	@echo "  LIB  $$(notdir $$@)"
+	+@$$(MAKE) --no-print-directory -f mk/fw-lib.mk SRC_DIR=$(call $(2)_SRC,$(3)) \
+	  OBJ_DIR=$(FW_DIR)/lib/$(1)-$(3)-$(4)-$(5) LIB=$$@ CC=$(FW_CC) AR=$(FW_AR) \
+	  CFLAGS="$(FW_LIB_CFLAGS) $(call $(2)_DEFS,$(3),$(4)) $(FP_RESTRICT_DEFS_$(5))" HDRS="$($(2)_CONFIG_HDR)" \
+	  $(call $(2)_LIB_VARS,$(3),$(4)) SRC_FILES="$($(2)_RESTRICT_SRC)" && touch $$@
+$(FW_DIR)/obj/$(1)-$(3)-$(4)-$(5)/%.o: crypto/$(1)/%.c $(call $(2)_PACKAGE,$(3)) $(BUILD)/fw/$(1)-$(3)/package.h $($(2)_CONFIG_HDR) $(FW_BOARD_MK)
+	@mkdir -p $$(@D)
+	@echo "  CC   $$(notdir $$@)"
+	@$(FW_CC) $(FW_CFLAGS) $(call $(2)_PORT_DEFS,$(3),$(4)) $(FP_RESTRICT_DEFS_$(5)) -I$(BUILD)/fw/$(1)-$(3) -MMD -MP -c $$< -o $$@
+$(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-$(5)-baseline.elf \
+  $(foreach o,$(call fw_fp_ops,$(2),$(3),$(4)),$(if $(filter $(5),$(call fw_restriction,$(2),$(o))),$(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-$(o).elf)): \
+  $(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-%.elf: $(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-%.o $$(FW_RLINK_$(1)_$(3)_$(4)_$(5))
+	@mkdir -p $$(@D)
+	@echo "  LD   $$(notdir $$@)"
+	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o,$$^) $(FW_WHOLE) $$(FW_RLIB_$(1)_$(3)_$(4)_$(5)) $(FW_NO_WHOLE) \
+	  $(call $(2)_RESTRICT_BASE,$(3),$(4))
 endef
 fw_each_config = $(foreach l,$(FW_LIBS),$(foreach v,$($(call fw_uc,$(l))_VERSIONS),\
   $(foreach c,$($(call fw_uc,$(l))_CONFIGS),$(call $(1),$(l),$(call fw_uc,$(l)),$(v),$(c)))))
 fw_eval_lib = $(eval $(call fw_lib,$(1),$(2),$(3),$(4)))
 $(call fw_each_config,fw_eval_lib)
+fw_eval_restrict = $(foreach r,$(FW_RESTRICTIONS_$(1)_$(3)_$(4)),$(eval $(call fw_restrict,$(1),$(2),$(3),$(4),$(r))))
+$(call fw_each_config,fw_eval_restrict)
 
 # Quick and failure images: the `fast` configuration of each version.
 # $(1) library, $(2) version, $(3) image kind, $(4) case runner variant
@@ -320,17 +391,28 @@ fw_row = printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
   '$(or $(6),-)' '$(if $(7),$(call fw_rel,$(7)),-)' '$(or $(8),-)' '$(9)' '$(or $(10),-)';
 
 fw_img = $(FW_IMG_DIR)/$(1)-$(2)-$(3)$(if $(4),-$(4))$(if $(5),-$(5)).elf
+# The baseline of footprint op $(5) of library $(1) (prefix $(2)), version
+# $(3), configuration $(4): its restriction's when it has one.
+fw_fp_baseline = $(call fw_img,fp,$(1),$(3),$(4),$(addsuffix -,$(call fw_restriction,$(2),$(5)))baseline)
 fw_config_images = $(call fw_img,bench,$(1),$(3),$(4)) $(call fw_img,fp,$(1),$(3),$(4),baseline) \
+  $(foreach r,$(FW_RESTRICTIONS_$(1)_$(3)_$(4)),$(call fw_img,fp,$(1),$(3),$(4),$(r)-baseline)) \
   $(foreach o,$(FW_FP_OPS_$(1)_$(3)_$(4)),$(call fw_img,fp,$(1),$(3),$(4),$(o)))
 fw_config_rows = \
   $(call fw_row,$(call fw_img,bench,$(1),$(3),$(4)),bench,$(FW_TIMEOUT_BENCH),$(1),$(3),$(4),,,0,) \
   $(call fw_row,$(call fw_img,fp,$(1),$(3),$(4),baseline),baseline,-,$(1),$(3),$(4),,,-,) \
-  $(foreach o,$(FW_FP_OPS_$(1)_$(3)_$(4)),$(call fw_row,$(call fw_img,fp,$(1),$(3),$(4),$(o)),footprint,-,$(1),$(3),$(4),\
-    $(call fw_img,fp,$(1),$(3),$(4),baseline),$(call fw_fp_fields,$(2),$(3),$(4),$(o)),-,))
+  $(foreach r,$(FW_RESTRICTIONS_$(1)_$(3)_$(4)),$(call fw_row,$(call fw_img,fp,$(1),$(3),$(4),$(r)-baseline),baseline,-,$(1),$(3),$(4)-$(r),,,-,)) \
+  $(foreach o,$(FW_FP_OPS_$(1)_$(3)_$(4)),$(call fw_row,$(call fw_img,fp,$(1),$(3),$(4),$(o)),footprint,-,$(1),$(3),$(4)$(addprefix -,$(call fw_restriction,$(2),$(o))),\
+    $(call fw_fp_baseline,$(1),$(2),$(3),$(4),$(o)),$(call fw_fp_fields,$(2),$(3),$(4),$(o)),-,))
 FW_IMAGES_ELF := $(call fw_each_config,fw_config_images)
 FW_TEST_IMAGES_ELF := $(FW_IMG_DIR)/selftest.elf $(foreach lv,$(FW_LIB_VERSIONS),\
   $(foreach k,quick fail-kat fail-fault fail-hang fail-half $(foreach x,$(call fw_quick_extra,$(call fw_lv,$(lv),1)),$(call fw_x,$(x),1)),\
     $(call fw_img,$(k),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2))))
+# Footprint images the tests inspect with nm (tests/firmware/footprint.t):
+# one AES footprint image and its baseline per library version, and Mbed TLS
+# 3.6.6's P-256 signature on its one-curve build.
+FW_FP_TEST_IMAGES := $(foreach lv,$(FW_LIB_VERSIONS),$(foreach o,baseline aes-cbc-enc-sb,\
+    $(call fw_img,fp,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,$(o)))) \
+  $(foreach o,p256-baseline ecdsa-sign-p256,$(call fw_img,fp,mbedtls,3.6.6,ecc-fast-high,$(o)))
 FW_PORT_MK := crypto/mbedtls/mbedtls.mk crypto/wolfssl/wolfssl.mk
 
 # One shell command per configuration: all at once exceed the length of an
@@ -360,11 +442,11 @@ $(FW_TEST_MANIFEST): $(FW_BOARD_MK) mk/firmware.mk $(FW_PORT_MK) $(FW_PACKAGES)
 
 # Built through pattern rules only, but worth keeping for incremental builds.
 fw_secondary = $(BUILD)/fw/$(1)-$(3)/package.h \
-  $(foreach o,baseline $(FW_FP_OPS_$(1)_$(3)_$(4)),$(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-$(o).o)
+  $(foreach o,baseline $(addsuffix -baseline,$(FW_RESTRICTIONS_$(1)_$(3)_$(4))) $(FW_FP_OPS_$(1)_$(3)_$(4)),$(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-$(o).o)
 .SECONDARY: $(call fw_each_config,fw_secondary)
 
 FW_IMAGES := $(FW_IMAGES_ELF) $(FW_MANIFEST)
-FW_TEST_IMAGES := $(FW_TEST_IMAGES_ELF) $(FW_TEST_MANIFEST)
+FW_TEST_IMAGES := $(FW_TEST_IMAGES_ELF) $(FW_FP_TEST_IMAGES) $(FW_TEST_MANIFEST)
 
 .PHONY: fw fw-test fw-fetch fw-libs fw-clean fw-selftest fw-selftest-boards
 fw-fetch: $(FW_PACKAGES)

@@ -8,18 +8,19 @@ RUNNER_LIB_SRC := $(filter-out firmware/runner/main.c,$(RUNNER_SRC))
 RUNNER_HDR := $(wildcard firmware/runner/*.h) $(GEN_HDR)
 RUNNER_INC := -Ifirmware/runner
 # zlib: the CRC-32 of an image's document (frame.c); libcrypto: the host
-# verifies every signature an image made (sigcheck.c).
-RUNNER_LIBS = $(shell pkg-config --libs zlib libcrypto 2>/dev/null || echo -lz -lcrypto)
+# verifies every signature an image made (sigcheck.c); libelf (elfutils)
+# reads the images' section and symbol tables (elfsize.c).
+RUNNER_LIBS = $(shell pkg-config --libs zlib libcrypto libelf 2>/dev/null || echo -lz -lcrypto -lelf)
 
 RUNNER := $(BUILD)/runner/cryptoperf-run
 RUNNER_ASAN := $(BUILD)/runner-asan/cryptoperf-run
 RUNNER_LIB := $(BUILD)/runner/librunner.a
 RUNNER_LIB_ASAN := $(BUILD)/runner-asan/librunner.a
 
-$(BUILD)/runner/%.o: firmware/runner/%.c $(RUNNER_HDR) | deps-gen
+$(BUILD)/runner/%.o: firmware/runner/%.c $(RUNNER_HDR) | deps-gen deps-runner
 	@mkdir -p $(@D)
 	$(CC) $(GEN_CFLAGS) $(RUNNER_INC) $(GEN_INC) -c $< -o $@
-$(BUILD)/runner-asan/%.o: firmware/runner/%.c $(RUNNER_HDR) | deps-gen
+$(BUILD)/runner-asan/%.o: firmware/runner/%.c $(RUNNER_HDR) | deps-gen deps-runner
 	@mkdir -p $(@D)
 	$(CC) $(ASAN_CFLAGS) $(RUNNER_INC) $(GEN_INC) -c $< -o $@
 
@@ -29,7 +30,7 @@ $(RUNNER_LIB_ASAN): $(patsubst firmware/runner/%.c,$(BUILD)/runner-asan/%.o,$(RU
 	@rm -f $@; ar rcs $@ $^
 
 $(RUNNER): $(BUILD)/runner/main.o $(RUNNER_LIB) $(GEN_LIB)
-	$(CC) $(GEN_CFLAGS) -o $@ $^ $(GEN_LIBS) $(RUNNER_LIBS)
+	$(CC) $(GEN_CFLAGS) $(LDFLAGS) -o $@ $^ $(GEN_LIBS) $(RUNNER_LIBS)
 $(RUNNER_ASAN): $(BUILD)/runner-asan/main.o $(RUNNER_LIB_ASAN) $(GEN_LIB_ASAN)
 	$(CC) $(ASAN_CFLAGS) -o $@ $^ $(GEN_LIBS) $(RUNNER_LIBS)
 
@@ -39,8 +40,10 @@ $(BUILD)/tests/test_runner_%: tests/unit/test_runner_%.c $(RUNNER_LIB_ASAN) $(GE
 	@mkdir -p $(@D)
 	$(CC) $(ASAN_CFLAGS) $(RUNNER_INC) $(GEN_INC) -o $@ $< $(RUNNER_LIB_ASAN) $(GEN_LIB_ASAN) $(GEN_LIBS) $(RUNNER_LIBS) -lcmocka
 
-.PHONY: runner
+.PHONY: runner deps-runner
 runner: $(RUNNER)
+deps-runner:
+	@$(TOP)/mk/install-deps $(DEPS_RUNNER)
 TEST_PREREQS += $(RUNNER_ASAN)
 
 # make measure: build the board's images (mk/firmware.mk), run the full suite
@@ -58,3 +61,10 @@ measure: $(RUNNER) fw
 
 # tests/runner/firmware.t runs the test manifest of the board being tested
 export FW_TEST_MANIFEST
+
+# Test driver of elfsize.c (symbols as nm lists them), for tests/runner/elfsyms.t
+ELF_SYMBOLS_DRIVER := $(BUILD)/tests/elf_symbols
+$(ELF_SYMBOLS_DRIVER): tests/runner/elf_symbols.c $(RUNNER_LIB_ASAN) $(GEN_LIB_ASAN) $(RUNNER_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) $(RUNNER_INC) $(GEN_INC) -o $@ $< $(RUNNER_LIB_ASAN) $(GEN_LIB_ASAN) $(GEN_LIBS) $(RUNNER_LIBS)
+TEST_PREREQS += $(ELF_SYMBOLS_DRIVER)

@@ -102,6 +102,7 @@ int cp_ecdh_shared(int slot, const uint8_t *peer, size_t peer_len, uint8_t *z, s
   return r;
 }
 
+#if defined(MBEDTLS_ECDSA_C)
 int cp_ecdsa_sign(int slot, const uint8_t *hash, size_t hash_len, uint8_t *sig)
 {
   struct slot *k = &slots[slot];
@@ -131,3 +132,18 @@ int cp_ecdsa_verify(int slot, const uint8_t *hash, size_t hash_len, const uint8_
   mbedtls_mpi_free(&s);
   return ret;
 }
+#else
+/* A footprint build restricted to X25519 or X448 has no ECDSA (it needs a
+ * Weierstrass curve); no image of it signs. */
+int cp_ecdsa_sign(int slot, const uint8_t *hash, size_t hash_len, uint8_t *sig)
+{
+  (void)slot, (void)hash, (void)hash_len, (void)sig;
+  return -1;
+}
+
+int cp_ecdsa_verify(int slot, const uint8_t *hash, size_t hash_len, const uint8_t *sig)
+{
+  (void)slot, (void)hash, (void)hash_len, (void)sig;
+  return -1;
+}
+#endif

@@ -59,13 +59,16 @@ void cp_library_info(struct cp_library_info *info)
                    " (MBEDTLS_PLATFORM_CALLOC_MACRO) during one call; for ECDSA, ECDH, RSA and DH"
                    " it also counts what the kept group or key holds on the heap (key values,"
                    " 2.28's comb table)",
-    .message_notes = CP_NOTES_SYM "; ECDSA and RSA sign and verify a digest computed beforehand"
-                     " (SHA-256 of 32 bytes, or SHA-384/512 for P-384/P-521), the signature as"
-                     " r||s (ECDSA); ECDH shared-secret parses the peer's public key and computes"
-                     " the secret; DH uses RFC 2409 group 2 (1024 bits) and RFC 3526 group 14"
-                     " (2048 bits), g = 2, a private exponent as long as p; randomness from a"
-                     " CTR_DRBG with a fixed seed, restarted before every call; modexp_method crt ="
-                     " CRT private-key operation (MBEDTLS_RSA_NO_CRT undefined), no-crt ="
-                     " MBEDTLS_RSA_NO_CRT",
+    .message_notes = CP_NOTES_SYM_PK "; Mbed TLS checks that the peer's point lies on the curve"
+                     " inside mbedtls_ecdh_compute_shared (mbedtls_ecp_mul), and encodes the v1.5"
+                     " DigestInfo inside its signing call; DH uses RFC 2409 group 2 (1024 bits) and"
+                     " RFC 3526 group 14 (2048 bits), g = 2, a private exponent as long as p:"
+                     " public-value generation, or parsing the peer's value and computing the"
+                     " secret; modexp_method crt = CRT private-key operation (MBEDTLS_RSA_NO_CRT"
+                     " undefined), no-crt = MBEDTLS_RSA_NO_CRT",
+    .footprint_note = "Mbed TLS needs no RNG object of its own: its calls take the harness's"
+                      " random stream as f_rng, which the baseline holds; global data of public-key"
+                      " rows includes the contexts the port keeps between calls (two ECC slots of"
+                      " group, private and public key; one RSA and two DH contexts)",
   };
 }

@@ -90,5 +90,13 @@ MBEDTLS_FP_FIELDS = $(FP_FIELDS_$(4))$(strip \
   $(if $(filter configuration,$(call mbedtls_fp_axes,$(4))),$(,)configuration=$(MBEDTLS_CONFIG_LABEL_$(3))) \
   $(if $(filter ecc dh,$(call mbedtls_fp_axes,$(4))),$(,)$(MBEDTLS_CONFIG_FIELDS_$(3))) \
   $(if $(filter rsa,$(call mbedtls_fp_axes,$(4))),$(,)$(MBEDTLS_CONFIG_METHOD_$(3))$(,)$(MBEDTLS_CONFIG_FIELDS_$(3))))
+# Footprint restrictions (mk/firmware.mk): one curve per ECC footprint image,
+# as config/common.h enables only CP_ONLY_CURVE; the public-key sources with
+# ecdsa.c and ecdh.c (their buffers follow the largest enabled curve) are
+# rebuilt and linked whole over `fast`. RSA and DH have no per-modulus
+# switch: one image serves every modulus.
+MBEDTLS_RESTRICTS := $(FP_CURVES) x25519 x448
+MBEDTLS_RESTRICT_SRC := $(addsuffix .c,$(MBEDTLS_AXIS_SRC) ecdsa ecdh)
+MBEDTLS_RESTRICT_BASE = $(FW_DIR)/lib/mbedtls-$(1)-fast.a
 MBEDTLS_PORT_SRC := $(wildcard crypto/mbedtls/*.c)
 MBEDTLS_CONFIG_HDR := $(wildcard crypto/mbedtls/config/*.h)

@@ -54,12 +54,21 @@ void cp_library_info(struct cp_library_info *info)
     .heap_method = "peak of live bytes requested through the library's allocator"
                    " (XMALLOC_OVERRIDE onto a counting calloc) during one call; for ECDSA,"
                    " ECDH and RSA it also counts what the kept key holds on the heap",
-    .message_notes = CP_NOTES_SYM "; ECDSA and RSA sign and verify a digest computed"
-                     " beforehand (SHA-256 of 32 bytes, or SHA-384/512 for P-384/P-521), the"
-                     " ECDSA signature as r||s (wc_ecc_sign_hash_ex, no DER); ECDH shared-secret"
-                     " imports and checks the peer's public key and computes the secret; RSA"
-                     " keys are set from raw numbers (CRT values derived), PSS uses a salt as"
-                     " long as the hash, v1.5 signs the SHA-256 DigestInfo; randomness from a"
-                     " fixed-seed xorshift32 stream, restarted before every call",
+    .message_notes = CP_NOTES_SYM_PK "; wolfSSL: the ECDSA signature comes from"
+                     " wc_ecc_sign_hash_ex (r and s, no DER); wc_ecc_shared_secret makes no check"
+                     " of the peer's point in this build (no WOLFSSL_VALIDATE_ECC_IMPORT), and the"
+                     " port adds none; RSA keys are set from raw numbers, the CRT values derived"
+                     " before timing; the port encodes the v1.5 DigestInfo (wolfCrypt's call takes"
+                     " the encoded message); PSS uses a salt as long as the hash; EdDSA signs and"
+                     " verifies the 1023-byte message with a key imported beforehand; ML-DSA,"
+                     " ML-KEM and LMS are timed as their draft standards define the calls, on"
+                     " encoded keys (decoding included)",
+    .footprint_note = "wolfSSL's public-key calls take a WC_RNG object: wc_InitRng and"
+                      " wc_RNG_GenerateBlock (which here only forward to the harness's random"
+                      " stream through CUSTOM_RAND_GENERATE_BLOCK) are library code the operation"
+                      " needs and are counted in its footprint; global data of public-key rows"
+                      " includes the key objects the port keeps between calls (two ecc_key slots,"
+                      " one RsaKey), whose numbers are fixed-size arrays sized for the largest"
+                      " key wolfSSL is built for",
   };
 }

@@ -21,8 +21,15 @@ WOLFSSL_HASHES_PLAIN_5.7.2 := md5 sha1
 WOLFSSL_FP_EXTRA_5.5.4 = $(FP_EDWARDS_OPS) $(FP_ECC_OPS) $(FP_RSA_OPS) $(FP_RSA_VERIFY_OPS)
 WOLFSSL_FP_EXTRA_5.7.2 = $(WOLFSSL_FP_EXTRA_5.5.4) $(FP_PQ_OPS)
 # RSA signature footprints carry the method of the performance rows.
-WOLFSSL_FP_MORE_rsa-v15-sign := $(,)modexp_method=crt
-WOLFSSL_FP_MORE_rsa-pss-sign := $(,)modexp_method=crt
+$(foreach m,$(FP_RSA_MODULI),$(eval WOLFSSL_FP_MORE_rsa-v15-sign-$(m) := $$(,)modexp_method=crt)\
+  $(eval WOLFSSL_FP_MORE_rsa-pss-sign-$(m) := $$(,)modexp_method=crt))
+# Footprint restrictions (mk/firmware.mk): one curve or one RSA modulus per
+# public-key footprint image (config/common.h reads CP_ONLY_CURVE and
+# CP_ONLY_RSA: the SP code of the others is left out); the sources that read
+# the switches are rebuilt and linked whole over the configuration's archive.
+WOLFSSL_RESTRICTS := $(FP_CURVES) $(addprefix rsa,$(FP_RSA_MODULI))
+WOLFSSL_RESTRICT_SRC := ecc.c rsa.c sp_int.c sp_c32.c sp_cortexm.c wolfmath.c
+WOLFSSL_RESTRICT_BASE = $(FW_DIR)/lib/wolfssl-$(1)-$(2).a
 WOLFSSL_BENCH_EXTRA_5.5.4 := bench/bench_eddsa bench/bench_xdh vectors_edwards \
   bench/bench_ecc bench/bench_rsa bench/pk_common pk_vectors
 WOLFSSL_BENCH_EXTRA_5.7.2 := $(WOLFSSL_BENCH_EXTRA_5.5.4) bench/bench_pq

@@ -39,7 +39,8 @@ void cp_bench_aead(void)
         unsigned bits = 128u + 64u * (unsigned)k;
         struct cp_case c = {
           .r = { .family = "AES", .measure = "sole-buffer", .cipher_mode = modes[m].mode,
-                 .key_bits = bits, .message_bytes = CP_VEC_AEAD_LEN,
+                 .key_bits = bits, .message_bytes = CP_VEC_AEAD_LEN, .aad_bytes = CP_VEC_AAD_LEN,
+                 .nonce_bytes = CP_VEC_NONCE_LEN, .tag_bytes = CP_VEC_TAG_LEN,
                  .operation = decrypt ? "decryption" : "encryption", .axes = CP_AXIS_CONFIGURATION },
           .run = run_aead, .prepare = prepare_aead, .len = CP_VEC_AEAD_LEN, .decrypt = decrypt,
           .aead = decrypt ? modes[m].dec : modes[m].enc,

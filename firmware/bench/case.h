@@ -17,6 +17,7 @@ struct cp_result {
   const char *family, *measure, *cipher_mode, *hash, *curve, *pkcs1, *operation;
   const char *parameter_set;
   unsigned key_bits, modulus_bits, buffer_bytes, message_bytes, chunk_bytes;
+  unsigned aad_bytes, nonce_bytes, tag_bytes;
   unsigned axes;
 };
 

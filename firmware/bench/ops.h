@@ -84,10 +84,14 @@ extern const struct cp_hash cp_hashes[];
  * two sides of a key agreement); the group or key of a slot persists from
  * its set-up until the next one, so that what an application keeps (curve
  * tables, RSA blinding values) is built once and the timed calls show the
- * steady state. Randomness comes from a CTR_DRBG with a fixed seed;
- * cp_rng_reset restarts it, so that a repeated call repeats itself. */
+ * steady state. Randomness comes from the harness's fixed-seed stream
+ * (cp_rand_fill, bench/rand.c), the same for every port; cp_rng_reset
+ * restarts it (and sets up whatever RNG object the library needs), so that
+ * a repeated call repeats itself. */
 enum cp_curve { CP_P256, CP_P384, CP_P521, CP_X25519, CP_X448 };
 int cp_rng_reset(void);
+void cp_rand_reset(void);
+void cp_rand_fill(uint8_t *out, size_t len);
 /* Frees every group and key the port keeps (ECC slots, RSA key, DH slots). */
 void cp_pk_release(void);
 /* ECC: group of a slot; its private key from bytes (big-endian for the
@@ -163,16 +167,38 @@ struct cp_library_info {
    * and why; NULL when none. */
   const char *families_absent, *families_absent_note;
   /* Run header texts that depend on the library: what the untimed first
-   * call absorbs, and which allocator hook the heap figures come from. */
-  const char *first_call_note, *heap_method;
+   * call absorbs, which allocator hook the heap figures come from, and what
+   * the library needs that the footprint counts (an RNG object, say). */
+  const char *first_call_note, *heap_method, *footprint_note;
   const char *message_notes; /* how the cases call the library (CP_NOTES_SYM first) */
 };
 void cp_library_info(struct cp_library_info *info);
-/* The message notes of the families every port has. */
+/* What the timed region of each family holds, the same for every library
+ * (the run header's message_notes start with it; a port adds what is its
+ * own). Only the operation and the checks the library makes inside its own
+ * calls: key set-up, public keys and signatures to verify are prepared
+ * before the timer starts. */
 #define CP_NOTES_SYM                                                           \
-  "CBC: whole message with context set-up and key schedule; CCM/GCM: one call" \
-  " on message_bytes with 16 bytes of AAD, a 12-byte nonce and a 16-byte tag,"  \
-  " key schedule included; hash tag-generation: only the finish call"
+  "Timed regions, the same for every library: AES and 3DES CBC: context"      \
+  " set-up, key schedule, the message in calls of chunk_bytes (a sole buffer"  \
+  " in one call), context release; AES CCM/GCM: context set-up, key schedule,"\
+  " one call on message_bytes with 16 bytes of AAD, a 12-byte nonce and a"    \
+  " 16-byte tag, context release; hashes: sole buffer one one-shot call, data" \
+  " flow start, update per chunk and finish, tag generation only the finish"   \
+  " call"
+#define CP_NOTES_PK                                                            \
+  "; ECDSA: signing or verifying a digest computed beforehand (SHA-256,"      \
+  " SHA-384, SHA-512 of 32 bytes for P-256, P-384, P-521) with a key set up"   \
+  " beforehand, the signature as r||s; ECDH public-key generation: a new"      \
+  " private key, its public key and the public key's encoding; ECDH shared"    \
+  " secret: parsing the peer's public key and computing the secret, with only" \
+  " the checks the library makes inside its own calls (X25519/X448 alike,"     \
+  " the private scalar set up beforehand); RSA: signing (PKCS#1 v1.5"          \
+  " DigestInfo or PSS encoding of a SHA-256 digest, private-key operation) or"\
+  " verifying with the key kept; randomness from the harness's fixed-seed"     \
+  " xorshift32 stream for every library, restarted before every call"
+
+#define CP_NOTES_SYM_PK CP_NOTES_SYM CP_NOTES_PK
 
 /* Which known answers are independent of the library (every port's run
  * header says it; the dataset's notes and the page carry it). */

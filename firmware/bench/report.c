@@ -111,6 +111,8 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
   key_str(2, "heap_method", lib->heap_method);
   key_str(2, "message_notes", lib->message_notes);
   key_str(2, "checks_note", CP_NOTES_CHECKS);
+  if (lib->footprint_note)
+    key_str(2, "footprint_note", lib->footprint_note);
   printf("results:\n");
 }
 
@@ -133,6 +135,9 @@ void cp_report_result(const struct cp_case *c,
   field_num("buffer_bytes", r->buffer_bytes);
   field_num("message_bytes", r->message_bytes);
   field_num("chunk_bytes", r->chunk_bytes);
+  field_num("aad_bytes", r->aad_bytes);
+  field_num("nonce_bytes", r->nonce_bytes);
+  field_num("tag_bytes", r->tag_bytes);
   key_str(4, "operation", r->operation);
   field_str("configuration", axis_of(r, CP_AXIS_CONFIGURATION));
   field_str("math_config", axis_of(r, CP_AXIS_MATH));

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "path_rel.h"
 #include "yamlout.h"
 
 static void result_line(cp_buf *b, const cpr_row *r)
@@ -101,4 +102,17 @@ void cpr_dataset_text(cp_buf *b, const cpr_header *h, const cpr_rows *rows)
     cp_buf_puts(b, "results:\n");
     for (size_t i = 0; i < rows->n; i++)
         result_line(b, &rows->v[i]);
+}
+
+void cpr_dataset_modeline(cp_buf *b, const char *dataset_path, const char *schema_path)
+{
+    char *dir = cp_path_dir(dataset_path);
+    char *rel = cp_path_relative(dir, schema_path);
+    /* a newline in a folder name must not end the comment */
+    for (char *p = rel; *p; p++)
+        if (*p == '\n' || *p == '\r')
+            *p = '?';
+    cp_buf_printf(b, "# yaml-language-server: $schema=%s\n", rel);
+    free(rel);
+    free(dir);
 }

@@ -30,4 +30,10 @@ typedef struct {
 
 void cpr_dataset_text(cp_buf *b, const cpr_header *h, const cpr_rows *rows);
 
+/* The first line of a dataset: "# yaml-language-server: $schema=PATH", PATH
+ * the schema as seen from the dataset's folder (computed on the names, so
+ * it does not depend on where the runner ran), for editors that complete
+ * and check YAML against a JSON Schema. */
+void cpr_dataset_modeline(cp_buf *b, const char *dataset_path, const char *schema_path);
+
 #endif

@@ -126,10 +126,16 @@ int cpr_header_build(cpr_header *h, char ***owned, const cpr_set *s, const cpr_h
      * the library version lacks, and a per-image overhead when the images
      * calibrated different ones */
     static const char *const note_keys[] = { "stack_method", "heap_method", "message_notes",
-                                             "checks_note", "families_absent_note" };
-    const char **notes = cp_xcalloc(3 + sizeof note_keys / sizeof note_keys[0], sizeof *notes);
+                                             "checks_note", "footprint_note", "families_absent_note" };
+    const char **notes = cp_xcalloc(4 + sizeof note_keys / sizeof note_keys[0], sizeof *notes);
     notes[h->nnotes++] = "Figures are executed instructions counted by QEMU (-icount), not cycles: the emulator "
                          "models no pipeline, no wait states and no caches.";
+    notes[h->nnotes++] = "Footprint: an image calling one operation minus a baseline image without the call, "
+                         "both holding the harness (buffers, counters, the random stream, the counting "
+                         "allocator over newlib's malloc), so the difference is the library's code and data "
+                         "for the operation; ECDSA, ECDH and RSA rows are per curve and modulus, each from a "
+                         "library build with only that curve or modulus enabled where the library has such a "
+                         "switch.";
     for (size_t i = 0; i < sizeof note_keys / sizeof note_keys[0]; i++) {
         const char *t = run_get(run, note_keys[i], NULL);
         if (t && *t)

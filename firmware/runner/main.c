@@ -40,6 +40,8 @@ static const char usage[] =
     "  --revision R     firmware revision (default: git revision of --top)\n"
     "  --mcu S, --mcu-short S, --board-name S   hardware naming for the header\n"
     "  --dry-run        check everything, write nothing\n"
+    "  --print-revision print the firmware revision of --top (what datasets\n"
+    "                   record) and exit\n"
     "exit status: 0 ok, 1 a run failed or gave invalid data (nothing written),\n"
     "2 usage or I/O error\n";
 
@@ -47,7 +49,7 @@ typedef struct {
     unsigned jobs;
     const char **kinds;
     size_t nkinds;
-    int footprint, dry_run;
+    int footprint, dry_run, print_revision;
     const char *data, *schema, *top, *qemu, *cc, *revision, *manifest;
     unsigned timeout;
     cpr_host_facts facts;
@@ -56,7 +58,7 @@ typedef struct {
 static int parse_options(options *o, int argc, char **argv)
 {
     enum { O_KIND = 256, O_NOFP, O_DATA, O_SCHEMA, O_TOP, O_QEMU, O_TIMEOUT, O_REV, O_MCU, O_MCUS, O_BOARD,
-           O_DRY, O_HELP, O_CC };
+           O_DRY, O_HELP, O_CC, O_PRINTREV };
     static const struct option longopts[] = {
         { "kind", required_argument, 0, O_KIND },      { "no-footprint", no_argument, 0, O_NOFP },
         { "data", required_argument, 0, O_DATA },      { "schema", required_argument, 0, O_SCHEMA },
@@ -65,7 +67,8 @@ static int parse_options(options *o, int argc, char **argv)
         { "timeout", required_argument, 0, O_TIMEOUT }, { "revision", required_argument, 0, O_REV },
         { "mcu", required_argument, 0, O_MCU },        { "mcu-short", required_argument, 0, O_MCUS },
         { "board-name", required_argument, 0, O_BOARD }, { "dry-run", no_argument, 0, O_DRY },
-        { "help", no_argument, 0, O_HELP },            { 0, 0, 0, 0 },
+        { "help", no_argument, 0, O_HELP },            { "print-revision", no_argument, 0, O_PRINTREV },
+        { 0, 0, 0, 0 },
     };
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     o->jobs = ncpu > 0 ? (unsigned)ncpu : 1;
@@ -106,11 +109,14 @@ static int parse_options(options *o, int argc, char **argv)
         case O_MCUS: o->facts.mcu_short = optarg; break;
         case O_BOARD: o->facts.board_name = optarg; break;
         case O_DRY: o->dry_run = 1; break;
+        case O_PRINTREV: o->print_revision = 1; break;
         case 'h':
         case O_HELP: fputs(usage, stdout); exit(EXIT_OK);
         default: fputs(usage, stderr); return -1;
         }
     }
+    if (o->print_revision && optind == argc)
+        return 0;
     if (optind != argc - 1) {
         fputs(usage, stderr);
         return -1;
@@ -145,6 +151,7 @@ static unsigned assemble(cpr_collection *col, const options *o, const cp_schema 
                 *p = (char)(*p - 'A' + 'a');
         paths[i] = cp_xasprintf("%s/%s/%s-%s/dataset.yaml", o->data, h.series, h.lib_slug, version);
         free(version);
+        cpr_dataset_modeline(&texts[i], paths[i], o->schema);
         cpr_dataset_text(&texts[i], &h, &s->rows);
         cp_dataset ds;
         cp_diag diag = { .out = stderr };
@@ -171,6 +178,17 @@ int main(int argc, char **argv)
     options o = { 0 };
     if (parse_options(&o, argc, argv) < 0)
         return EXIT_USAGE;
+    if (o.print_revision) {
+        char *rev = cpr_git_revision(o.top);
+        free(o.kinds);
+        if (!rev) {
+            fprintf(stderr, "cryptoperf-run: %s: cannot tell the firmware revision (not a git tree?)\n", o.top);
+            return EXIT_USAGE;
+        }
+        puts(rev);
+        free(rev);
+        return EXIT_OK;
+    }
     cp_diag diag = { .out = stderr };
     cpr_manifest m;
     if (cpr_manifest_load(&m, o.manifest, &diag) < 0) {

@@ -1,10 +1,11 @@
-/* What the subcommands share: the usage-error message and the schema
- * a command uses when none is named. */
+/* What the subcommands share: the usage-error message, and the schema and
+ * templates a command uses when none is named. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "commands.h"
+#include "datadir.h"
 
 int cp_usage_error(const char *command, const char *fmt, ...)
 {
@@ -22,5 +23,10 @@ const char *cp_schema_path(const char *option)
     if (option)
         return option;
     const char *env = getenv("CRYPTOPERF_SCHEMA");
-    return env && *env ? env : CP_DEFAULT_SCHEMA;
+    return env && *env ? env : cp_data_path(CP_SCHEMA_REL);
+}
+
+const char *cp_templates_path(const char *option)
+{
+    return option ? option : cp_data_path(CP_TEMPLATES_REL);
 }

@@ -51,12 +51,14 @@ static const char usage[] =
     "                   old/new/change columns and marks); without --format or\n"
     "                   -o, nothing goes to stdout\n"
     "  --templates DIR  layouts for the page: NEW's layout gives labels, digit\n"
-    "                   grouping and heading numbers (default: templates)\n"
+    "                   grouping and heading numbers (default: templates in\n"
+    "                   the current folder, else the installed ones)\n"
     "  --fail-on MARK[,MARK]  exit 1 when any metric (or row, for added and\n"
     "                   removed) has one of these marks, e.g. --fail-on worse\n"
     "  --cross-series   allow OLD and NEW of different series\n"
     "  --schema FILE    the schema (default: $CRYPTOPERF_SCHEMA, else\n"
-    "                   " CP_DEFAULT_SCHEMA ")\n"
+    "                   schema/dataset.schema.json in the current folder,\n"
+    "                   else the installed one)\n"
     "\n"
     "output (YAML; JSON has the same structure): format, old and new (path,\n"
     "series, library, version, mcu, counter), thresholds, totals (old_rows,\n"
@@ -274,7 +276,7 @@ static int run(int argc, char **argv)
         cp_buf_free(&b);
     }
     if (!status && o.out_dir &&
-        cp_diff_pages_write(o.out_dir, o.templates ? o.templates : "templates", &d, &ds[0], &ds[1], &o.thresholds))
+        cp_diff_pages_write(o.out_dir, cp_templates_path(o.templates), &d, &ds[0], &ds[1], &o.thresholds))
         status = CP_EXIT_USAGE;
     if (!status)
         status = fail_on(&d, &o);

@@ -39,7 +39,8 @@ static const char usage[] =
     "  --header FILE   the dataset header (required)\n"
     "  -o FILE         the dataset to write (required)\n"
     "  --schema FILE   JSON Schema to check against (default: $CRYPTOPERF_SCHEMA,\n"
-    "                  else " CP_DEFAULT_SCHEMA ")\n"
+    "                  else schema/dataset.schema.json in the current folder,\n"
+    "                  else the installed one)\n"
     "\n"
     "exit status: 0 written (or already up to date), 1 invalid data, 2 usage or I/O error\n";
 

@@ -56,10 +56,12 @@ static const char usage[] =
     "\n"
     "options:\n"
     "  --data DIR       datasets to render when none is named (default: data)\n"
-    "  --templates DIR  layouts (default: templates)\n"
+    "  --templates DIR  layouts (default: templates in the current folder, else\n"
+    "                   the installed ones)\n"
     "  --out DIR        output folder (default: site)\n"
     "  --schema FILE    the schema (default: $CRYPTOPERF_SCHEMA, else\n"
-    "                   " CP_DEFAULT_SCHEMA ")\n"
+    "                   schema/dataset.schema.json in the current folder,\n"
+    "                   else the installed one)\n"
     "  --prune          then delete the .wiki, .md, .html and .svg files under\n"
     "                   OUT that this run did not write (pages of removed\n"
     "                   datasets, charts of rows that are gone) and folders\n"
@@ -415,7 +417,7 @@ static int prune_stale(job *j, const char *outdir)
 
 static int run(int argc, char **argv)
 {
-    const char *schema_path = NULL, *data = "data", *templates = "templates", *outdir = "site", *chart_cache = NULL;
+    const char *schema_path = NULL, *data = "data", *templates = NULL, *outdir = "site", *chart_cache = NULL;
     int first = 1, timing = 0, prune = 0;
     for (; first < argc && argv[first][0] == '-'; first++) {
         const char *a = argv[first];
@@ -444,6 +446,7 @@ static int run(int argc, char **argv)
         *dst = argv[++first];
     }
     schema_path = cp_schema_path(schema_path);
+    templates = cp_templates_path(templates);
     glob_t g = { 0 };
     char **paths = argv + first;
     size_t npaths = (size_t)(argc - first);

@@ -24,7 +24,8 @@ static const char usage[] =
     "\n"
     "options:\n"
     "  --schema FILE  the schema (default: $CRYPTOPERF_SCHEMA, else\n"
-    "                 " CP_DEFAULT_SCHEMA " in the current folder)\n"
+    "                 schema/dataset.schema.json in the current folder, else\n"
+    "                 the installed one)\n"
     "\n"
     "exit status: 0 all valid, 1 some dataset invalid, 2 usage error or a\n"
     "file (dataset or schema) that cannot be read\n";

@@ -17,10 +17,12 @@ typedef struct {
 int cp_usage_error(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* The schema a command validates against: its --schema option when given,
- * else $CRYPTOPERF_SCHEMA, else CP_DEFAULT_SCHEMA (relative to the current
- * folder, i.e. the top of the tree). */
-#define CP_DEFAULT_SCHEMA "schema/dataset.schema.json"
+ * else $CRYPTOPERF_SCHEMA, else cp_data_path(CP_SCHEMA_REL): the one in the
+ * current folder (the top of a checkout), else the installed one. */
 const char *cp_schema_path(const char *option);
+/* The templates a command renders with: its --templates option when given,
+ * else cp_data_path(CP_TEMPLATES_REL). */
+const char *cp_templates_path(const char *option);
 
 extern const cp_command cp_cmd_validate;
 extern const cp_command cp_cmd_import;

@@ -41,6 +41,14 @@ void cp_prefer_free(cp_prefer *p);
 /* 1 when cand should replace cur in a cell */
 int cp_prefer_better(const cp_prefer *p, const cp_fmt_ctx *ctx, const cp_result *cand, const cp_result *cur);
 
+/* `axis_notes:` of a columns table (table_noeffect.c): footnotes on the
+ * label cells of rows where a configuration label changes nothing. rows:
+ * the result of each table row; col_src: the cell format text of each
+ * source column, col_shown: whether it made it into the table; words: what
+ * the counts are ("instructions", "cycles"). */
+void cp_table_axis_notes(cp_table *t, const cp_result *const *rows, const char *const *col_src,
+                         const int *col_shown, size_t nsrc_cols, const cp_layout *l, const char *words);
+
 int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, const cp_node *def, cp_diag *diag);
 int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, const cp_node *def, cp_diag *diag);
 int cp_table_build_rows(cp_table *t, const cp_layout *l, const cp_dataset *ds, const cp_node *def, cp_diag *diag);

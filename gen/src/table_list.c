@@ -9,6 +9,7 @@
 
 typedef struct {
     cp_cellfmt *head, *cell, *link;   /* link: NULL when the column has none */
+    const char *src;                  /* the cell format's text */
 } column;
 
 int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, const cp_node *def, cp_diag *diag)
@@ -51,6 +52,7 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
             }
             col->head = cp_table_compile(pair->items[0], l, diag);
             col->cell = cp_table_compile(pair->items[1], l, diag);
+            col->src = cp_scalar(pair->items[1]);
             if (pair->count == 3 && !(col->link = cp_table_compile(pair->items[2], l, diag)))
                 rc = -1;
             if (!col->head || !col->cell)
@@ -67,7 +69,8 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
     size_t nsrc = from ? (items ? items->count : 0) : ds->nresults;
     char **cells = NULL;   /* nrows x nc, NULL = missing */
     char **links = NULL;   /* nrows x nc, NULL = no link */
-    size_t nrows = 0, cells_cap = 0, links_cap = 0, table_cap = 0;
+    const cp_result **row_result = NULL;
+    size_t nrows = 0, cells_cap = 0, links_cap = 0, rr_cap = 0, table_cap = 0;
     int *used = cp_xcalloc(nc ? nc : 1, sizeof *used);
     cp_fmt_ctx ctx = { ds, l, NULL, NULL, NULL };
     for (size_t s = 0; rc == 0 && s < nsrc; s++) {
@@ -80,6 +83,8 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
             ctx.result = &ds->results[s];
             ctx.record = ds->results[s].node;
         }
+        row_result = cp_table_grow(row_result, nrows + 1, &rr_cap, sizeof *row_result);
+        row_result[nrows] = ctx.result;
         cells = cp_table_grow(cells, (nrows + 1) * nc, &cells_cap, sizeof *cells);
         links = cp_table_grow(links, (nrows + 1) * nc, &links_cap, sizeof *links);
         for (size_t i = 0; i < nc; i++) {
@@ -115,6 +120,17 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
             }
         }
     }
+    const cp_node *axis_notes = cp_map_get(def, "axis_notes");
+    if (rc == 0 && nrows && !from && axis_notes && cp_scalar(axis_notes) && strcmp(axis_notes->text, "true") == 0) {
+        const char **src = cp_xcalloc(nc ? nc : 1, sizeof *src);
+        for (size_t i = 0; i < nc; i++)
+            src[i] = c[i].src;
+        const char *kind = cp_scalar(cp_dataset_node(ds, "counter.kind"));
+        cp_table_axis_notes(t, row_result, src, used, nc, l, kind && strcmp(kind, "cycles") == 0 ? "cycles"
+                                                                                               : "instructions");
+        free(src);
+    }
+    free(row_result);
     for (size_t i = 0; i < nrows * nc; i++) {
         free(cells[i]);
         free(links[i]);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "csv_read.h"
+#include "util.h"
 
 size_t cp_text_char_len(const unsigned char *s, size_t n)
 {
@@ -31,4 +32,18 @@ void cp_text_clean(const char *s, void (*put)(void *ctx, const char *s, size_t l
         p += len;
         n -= len;
     }
+}
+
+char *cp_text_valid_utf8(const char *s, size_t len, size_t *out_len)
+{
+    cp_buf v = { 0 };
+    cp_buf_puts(&v, "");
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t i = 0; i < len;) {
+        size_t n = cp_utf8_len(u + i, len - i);
+        cp_buf_put(&v, n ? s + i : "\xef\xbf\xbd", n ? n : 3);
+        i += n ? n : 1;
+    }
+    *out_len = v.len;
+    return v.data;
 }

@@ -17,4 +17,10 @@ size_t cp_text_char_len(const unsigned char *s, size_t n);
  * single-line UTF-8. */
 void cp_text_clean(const char *s, void (*put)(void *ctx, const char *s, size_t len), void *ctx);
 
+/* A copy of s (len bytes) that is valid UTF-8: each byte that is not part
+ * of a well-formed character becomes U+FFFD, the rest is kept as it is
+ * (control characters too). NUL-terminated; *out_len is its length without
+ * the NUL. Caller frees. */
+char *cp_text_valid_utf8(const char *s, size_t len, size_t *out_len);
+
 #endif

@@ -1,6 +1,11 @@
 #include "yaml_write.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <yaml.h>
+
+#include "text_clean.h"
 
 /* Words that a YAML 1.1 or 1.2 reader may take for null or a boolean. */
 static int is_reserved_word(const char *s, size_t len)
@@ -36,7 +41,7 @@ static int is_number_letter(char c)
  * comment or a flow separator. A string that starts with a digit stays
  * plain only when it has a letter no number, date or time could contain
  * ("3DES", "128Bits"); "0x472", "1e5", "2024-01-01" are quoted. */
-static int can_be_plain(const char *s, size_t len)
+int cp_yaml_plain_ok(const char *s, size_t len)
 {
     if (len == 0 || is_reserved_word(s, len))
         return 0;
@@ -58,48 +63,50 @@ static int can_be_plain(const char *s, size_t len)
     return !is_digit(s[0]) || odd_letter;
 }
 
+static int append(void *data, unsigned char *text, size_t size)
+{
+    cp_buf_put(data, (const char *)text, size);
+    return 1;
+}
+
+/* One document holding one double-quoted scalar, emitted by libyaml with
+ * no line width (no folding) and UTF-8 kept as it is: `"text"` and a line
+ * break, which is dropped. */
+static void put_double_quoted(cp_buf *b, const char *s, size_t len)
+{
+    size_t vlen;
+    char *v = cp_text_valid_utf8(s, len, &vlen);
+    cp_buf out = { 0 };
+    yaml_emitter_t e;
+    yaml_event_t ev[5];
+    int ok = yaml_emitter_initialize(&e);
+    if (ok) {
+        yaml_emitter_set_output(&e, append, &out);
+        yaml_emitter_set_unicode(&e, 1);
+        yaml_emitter_set_width(&e, -1);
+        ok = yaml_stream_start_event_initialize(&ev[0], YAML_UTF8_ENCODING) &&
+             yaml_document_start_event_initialize(&ev[1], NULL, NULL, NULL, 1) &&
+             yaml_scalar_event_initialize(&ev[2], NULL, NULL, (yaml_char_t *)v, (int)vlen, 0, 1,
+                                          YAML_DOUBLE_QUOTED_SCALAR_STYLE) &&
+             yaml_document_end_event_initialize(&ev[3], 1) && yaml_stream_end_event_initialize(&ev[4]);
+        for (int i = 0; ok && i < 5; i++)
+            ok = yaml_emitter_emit(&e, &ev[i]); /* takes the event, also on failure */
+        yaml_emitter_delete(&e);
+    }
+    if (!ok || out.len < 3 || out.data[0] != '"' || out.data[out.len - 1] != '\n') {
+        /* only memory can fail here: the text is valid UTF-8 */
+        fputs("cryptoperf: cannot write a YAML string (out of memory?)\n", stderr);
+        exit(2);
+    }
+    cp_buf_put(b, out.data, out.len - 1);
+    cp_buf_free(&out);
+    free(v);
+}
+
 void cp_yaml_put_string(cp_buf *b, const char *s, size_t len)
 {
-    if (can_be_plain(s, len)) {
+    if (cp_yaml_plain_ok(s, len))
         cp_buf_put(b, s, len);
-        return;
-    }
-    cp_buf_putc(b, '"');
-    const unsigned char *u = (const unsigned char *)s;
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = u[i];
-        switch (c) {
-        case '"': cp_buf_puts(b, "\\\""); continue;
-        case '\\': cp_buf_puts(b, "\\\\"); continue;
-        case '\n': cp_buf_puts(b, "\\n"); continue;
-        case '\t': cp_buf_puts(b, "\\t"); continue;
-        case '\r': cp_buf_puts(b, "\\r"); continue;
-        default: break;
-        }
-        if (c < 0x20 || c == 0x7f) {
-            cp_buf_printf(b, "\\x%02x", c);
-            continue;
-        }
-        /* C1 controls (U+0080..U+009F, incl. NEL, a YAML line break), the
-         * line and paragraph separators and the BOM/non-characters would be
-         * folded or refused by a reader inside quotes: escape them. */
-        if (c == 0xc2 && i + 1 < len && u[i + 1] >= 0x80 && u[i + 1] <= 0x9f) {
-            cp_buf_printf(b, "\\u%04x", u[i + 1]);
-            i++;
-            continue;
-        }
-        if (c == 0xe2 && i + 2 < len && u[i + 1] == 0x80 && (u[i + 2] == 0xa8 || u[i + 2] == 0xa9)) {
-            cp_buf_puts(b, u[i + 2] == 0xa8 ? "\\L" : "\\P");
-            i += 2;
-            continue;
-        }
-        if (c == 0xef && i + 2 < len && ((u[i + 1] == 0xbb && u[i + 2] == 0xbf) ||
-                                         (u[i + 1] == 0xbf && (u[i + 2] == 0xbe || u[i + 2] == 0xbf)))) {
-            cp_buf_printf(b, "\\u%04x", ((c & 0x0f) << 12) | ((u[i + 1] & 0x3f) << 6) | (u[i + 2] & 0x3f));
-            i += 2;
-            continue;
-        }
-        cp_buf_putc(b, (char)c);
-    }
-    cp_buf_putc(b, '"');
+    else
+        put_double_quoted(b, s, len);
 }

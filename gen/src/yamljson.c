@@ -1,96 +1,142 @@
 #include "yamljson.h"
 
+#include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <yaml.h>
 
+#include "text_clean.h"
 #include "yaml_write.h"
 
-/* YAML line states: nothing on the line yet, "key:" written, "- " written */
-enum { AT_LINE_START, AFTER_KEY, AFTER_DASH };
+/* The emitter and jansson fail only when memory runs out, or on a call
+ * sequence no caller makes (a value without a key): both end the program,
+ * as cp_xmalloc does. */
+static void fatal(const char *what)
+{
+    fprintf(stderr, "cryptoperf: cannot write %s output: %s\n", what, "out of memory or a bad call sequence");
+    exit(2);
+}
+
+/* ---- YAML: events to libyaml's emitter ---- */
+
+static int append(void *data, unsigned char *text, size_t size)
+{
+    cp_buf_put(data, (const char *)text, size);
+    return 1;
+}
+
+static void emit(cp_yj *w, yaml_event_t *ev, int made)
+{
+    if (!made || !yaml_emitter_emit(w->emitter, ev))
+        fatal("YAML");
+}
+
+static void yaml_scalar(cp_yj *w, const char *text, size_t len, int plain)
+{
+    yaml_event_t ev;
+    emit(w, &ev, yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)text, (int)len, plain, !plain,
+                                              plain ? YAML_PLAIN_SCALAR_STYLE : YAML_DOUBLE_QUOTED_SCALAR_STYLE));
+}
+
+static void yaml_start(cp_yj *w)
+{
+    w->emitter = cp_xmalloc(sizeof *w->emitter);
+    if (!yaml_emitter_initialize(w->emitter))
+        fatal("YAML");
+    yaml_emitter_set_output(w->emitter, append, w->out);
+    yaml_emitter_set_unicode(w->emitter, 1);
+    yaml_emitter_set_width(w->emitter, -1);
+    yaml_event_t ev;
+    emit(w, &ev, yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING));
+    emit(w, &ev, yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1));
+}
+
+static void yaml_finish(cp_yj *w)
+{
+    yaml_event_t ev;
+    emit(w, &ev, yaml_document_end_event_initialize(&ev, 1));
+    emit(w, &ev, yaml_stream_end_event_initialize(&ev));
+    yaml_emitter_delete(w->emitter);
+    free(w->emitter);
+    w->emitter = NULL;
+}
+
+/* ---- JSON: a jansson tree, dumped at the end ---- */
+
+static void json_add(cp_yj *w, json_t *v)
+{
+    if (!v)
+        fatal("JSON");
+    if (w->depth == 0) {
+        json_decref(w->root);
+        w->root = v;
+        return;
+    }
+    json_t *top = w->open[w->depth - 1];
+    int rc = json_is_array(top) ? json_array_append_new(top, v)
+           : w->key             ? json_object_set_new(top, w->key, v)
+                                : -1;
+    free(w->key);
+    w->key = NULL;
+    if (rc != 0)
+        fatal("JSON");
+}
+
+static int dump_to_buf(const char *text, size_t size, void *data)
+{
+    cp_buf_put(data, text, size);
+    return 0;
+}
+
+static void json_finish(cp_yj *w)
+{
+    if (w->root && json_dump_callback(w->root, dump_to_buf, w->out, JSON_INDENT(2) | JSON_REAL_PRECISION(15)) != 0)
+        fatal("JSON");
+    cp_buf_putc(w->out, '\n');
+    json_decref(w->root);
+    w->root = NULL;
+}
+
+/* ---- the calls ---- */
 
 void cp_yj_init(cp_yj *w, cp_buf *out, cp_yj_format format)
 {
+    memset(w, 0, sizeof *w);
     w->out = out;
     w->format = format;
-    w->depth = 0;
-    w->state = AT_LINE_START;
+    if (format == CP_YJ_YAML)
+        yaml_start(w);
 }
 
-static void spaces(cp_yj *w, int n)
+static void push(cp_yj *w, int seq)
 {
-    for (int i = 0; i < n; i++)
-        cp_buf_putc(w->out, ' ');
-}
-
-static void newline(cp_yj *w)
-{
-    if (w->state != AT_LINE_START)
-        cp_buf_putc(w->out, '\n');
-    w->state = AT_LINE_START;
-}
-
-/* Starts a value: in a sequence that is a new item. */
-static void before_value(cp_yj *w)
-{
-    if (w->depth == 0 || !w->frame[w->depth - 1].seq)
-        return;
-    unsigned *count = &w->frame[w->depth - 1].count;
-    if (w->format == CP_YJ_JSON) {
-        cp_buf_puts(w->out, *count ? ",\n" : "\n");
-        spaces(w, 2 * w->depth);
-    } else {
-        newline(w);
-        spaces(w, w->frame[w->depth - 1].indent);
-        cp_buf_puts(w->out, "- ");
-        w->state = AFTER_DASH;
-    }
-    ++*count;
-}
-
-static void scalar(cp_yj *w, const char *text)
-{
-    before_value(w);
-    if (w->format == CP_YJ_YAML && w->state == AFTER_KEY)
-        cp_buf_putc(w->out, ' ');
-    cp_buf_puts(w->out, text);
-    if (w->format == CP_YJ_YAML) {
-        cp_buf_putc(w->out, '\n');
-        w->state = AT_LINE_START;
-    }
-}
-
-static void push(cp_yj *w, char seq)
-{
-    before_value(w);
     if (w->depth >= CP_YJ_MAX_DEPTH) {
         /* a fixed nesting depth is a programming error, not a data error */
         fputs("cryptoperf: output nested too deeply\n", stderr);
         abort();
     }
-    int indent = w->depth ? w->frame[w->depth - 1].indent + 2 : 0;
-    w->frame[w->depth].seq = seq;
-    w->frame[w->depth].count = 0;
-    w->frame[w->depth].indent = indent;
+    if (w->format == CP_YJ_JSON) {
+        json_t *c = seq ? json_array() : json_object();
+        json_add(w, json_incref(c));
+        w->open[w->depth] = c;
+    } else {
+        yaml_event_t ev;
+        emit(w, &ev, seq ? yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_SEQUENCE_STYLE)
+                         : yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE));
+    }
     w->depth++;
-    if (w->format == CP_YJ_JSON)
-        cp_buf_putc(w->out, seq ? '[' : '{');
 }
 
-static void pop(cp_yj *w)
+static void pop(cp_yj *w, int seq)
 {
-    unsigned count = w->frame[w->depth - 1].count;
-    char seq = w->frame[w->depth - 1].seq;
     w->depth--;
     if (w->format == CP_YJ_JSON) {
-        if (count) {
-            cp_buf_putc(w->out, '\n');
-            spaces(w, 2 * w->depth);
-        }
-        cp_buf_putc(w->out, seq ? ']' : '}');
-    } else if (!count) {
-        cp_buf_puts(w->out, w->state == AFTER_KEY ? (seq ? " []\n" : " {}\n") : (seq ? "[]\n" : "{}\n"));
-        w->state = AT_LINE_START;
+        json_decref(w->open[w->depth]);
+    } else {
+        yaml_event_t ev;
+        emit(w, &ev, seq ? yaml_sequence_end_event_initialize(&ev) : yaml_mapping_end_event_initialize(&ev));
     }
 }
 
@@ -101,7 +147,7 @@ void cp_yj_map_begin(cp_yj *w)
 
 void cp_yj_map_end(cp_yj *w)
 {
-    pop(w);
+    pop(w, 0);
 }
 
 void cp_yj_seq_begin(cp_yj *w)
@@ -111,27 +157,17 @@ void cp_yj_seq_begin(cp_yj *w)
 
 void cp_yj_seq_end(cp_yj *w)
 {
-    pop(w);
+    pop(w, 1);
 }
 
 void cp_yj_key(cp_yj *w, const char *key)
 {
-    unsigned *count = &w->frame[w->depth - 1].count;
     if (w->format == CP_YJ_JSON) {
-        cp_buf_puts(w->out, *count ? ",\n" : "\n");
-        spaces(w, 2 * w->depth);
-        cp_json_quote(w->out, key);
-        cp_buf_puts(w->out, ": ");
+        free(w->key);
+        w->key = cp_xstrdup(key);
     } else {
-        if (!(w->state == AFTER_DASH && *count == 0)) {
-            newline(w);
-            spaces(w, w->frame[w->depth - 1].indent);
-        }
-        cp_buf_puts(w->out, key);
-        cp_buf_putc(w->out, ':');
-        w->state = AFTER_KEY;
+        yaml_scalar(w, key, strlen(key), 1);
     }
-    ++*count;
 }
 
 void cp_yj_str(cp_yj *w, const char *s)
@@ -140,20 +176,32 @@ void cp_yj_str(cp_yj *w, const char *s)
         cp_yj_null(w);
         return;
     }
-    cp_buf q = { 0 };
+    size_t len;
+    char *v = cp_text_valid_utf8(s, strlen(s), &len);
     if (w->format == CP_YJ_JSON)
-        cp_json_quote(&q, s);
+        json_add(w, json_stringn(v, len));
     else
-        cp_yaml_put_string(&q, s, strlen(s));
-    scalar(w, q.data);
-    cp_buf_free(&q);
+        yaml_scalar(w, v, len, cp_yaml_plain_ok(v, len));
+    free(v);
+}
+
+/* A number, null, true or false: plain in YAML, parsed by jansson's rules
+ * from the same text in JSON. */
+static void literal(cp_yj *w, const char *text, json_t *value)
+{
+    if (w->format == CP_YJ_JSON)
+        json_add(w, value);
+    else {
+        json_decref(value);
+        yaml_scalar(w, text, strlen(text), 1);
+    }
 }
 
 void cp_yj_int(cp_yj *w, long long v)
 {
     char t[32];
     snprintf(t, sizeof t, "%lld", v);
-    scalar(w, t);
+    literal(w, t, w->format == CP_YJ_JSON ? json_integer(v) : NULL);
 }
 
 void cp_yj_real(cp_yj *w, double v, int decimals)
@@ -168,44 +216,36 @@ void cp_yj_real(cp_yj *w, double v, int decimals)
     for (const char *p = t; *p; p++)
         if (*p >= '1' && *p <= '9')
             zero = 0;
-    scalar(w, zero && t[0] == '-' ? t + 1 : t);
+    const char *text = zero && t[0] == '-' ? t + 1 : t;
+    json_t *value = NULL;
+    if (w->format == CP_YJ_JSON) {
+        double x = strtod(text, NULL);
+        if (!isfinite(x))
+            value = json_null();   /* JSON has no inf or nan */
+        else if (text[strspn(text, "-0123456789")] == '\0' && fabs(x) < 9e15)
+            value = json_integer((json_int_t)x);
+        else
+            value = json_real(x);
+    }
+    literal(w, text, value);
 }
 
 void cp_yj_bool(cp_yj *w, int v)
 {
-    scalar(w, v ? "true" : "false");
+    literal(w, v ? "true" : "false", w->format == CP_YJ_JSON ? json_boolean(v) : NULL);
 }
 
 void cp_yj_null(cp_yj *w)
 {
-    scalar(w, "null");
+    literal(w, "null", w->format == CP_YJ_JSON ? json_null() : NULL);
 }
 
 void cp_yj_finish(cp_yj *w)
 {
     if (w->format == CP_YJ_JSON)
-        cp_buf_putc(w->out, '\n');
+        json_finish(w);
     else
-        newline(w);
-}
-
-void cp_json_quote(cp_buf *b, const char *s)
-{
-    cp_buf_putc(b, '"');
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        switch (*p) {
-        case '"': cp_buf_puts(b, "\\\""); break;
-        case '\\': cp_buf_puts(b, "\\\\"); break;
-        case '\n': cp_buf_puts(b, "\\n"); break;
-        case '\r': cp_buf_puts(b, "\\r"); break;
-        case '\t': cp_buf_puts(b, "\\t"); break;
-        default:
-            /* control characters and DEL; YAML also refuses a raw DEL */
-            if (*p < 0x20 || *p == 0x7f)
-                cp_buf_printf(b, "\\u%04x", *p);
-            else
-                cp_buf_putc(b, (char)*p);
-        }
-    }
-    cp_buf_putc(b, '"');
+        yaml_finish(w);
+    free(w->key);
+    w->key = NULL;
 }

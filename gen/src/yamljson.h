@@ -1,11 +1,11 @@
-/* A streaming writer of machine-readable output in YAML (block style) or
- * JSON (indented), driven by one sequence of calls so that a caller walks
- * its model once for both formats. Strings are JSON-escaped in JSON and
- * written by cp_yaml_put_string (plain only when unambiguous) in YAML, so no
- * data text can change the structure; keys are the caller's own
- * identifiers. Output is byte-identical
- * for the same calls (no locale: numbers are formatted by the caller or in
- * the C locale the program runs in). */
+/* A streaming writer of machine-readable output in YAML or JSON, driven by
+ * one sequence of calls so that a caller walks its model once for both
+ * formats. YAML goes through libyaml's emitter (block style, strings plain
+ * only when cp_yaml_plain_ok, else double-quoted), JSON through jansson (a
+ * tree dumped with two-space indentation, keys in the order written), so no
+ * data text can change the structure of either; keys are the caller's own
+ * identifiers. Output is byte-identical for the same calls (no locale:
+ * numbers are formatted in the C locale the program runs in). */
 #ifndef CP_YAMLJSON_H
 #define CP_YAMLJSON_H
 
@@ -15,16 +15,20 @@ typedef enum { CP_YJ_YAML, CP_YJ_JSON } cp_yj_format;
 
 #define CP_YJ_MAX_DEPTH 16
 
+struct yaml_emitter_s;
+struct json_t;
+
 typedef struct {
     cp_buf *out;
     cp_yj_format format;
     int depth;
-    struct {
-        char seq;          /* 1 sequence, 0 mapping */
-        unsigned count;    /* items written so far */
-        int indent;        /* YAML: column of the items' keys or dashes */
-    } frame[CP_YJ_MAX_DEPTH];
-    int state;             /* YAML: what the line holds so far */
+    /* YAML: the emitter, writing into out */
+    struct yaml_emitter_s *emitter;
+    /* JSON: the open containers, innermost last, and the key of the next
+     * value in a mapping */
+    struct json_t *open[CP_YJ_MAX_DEPTH];
+    char *key;
+    struct json_t *root;
 } cp_yj;
 
 void cp_yj_init(cp_yj *w, cp_buf *out, cp_yj_format format);
@@ -36,15 +40,14 @@ void cp_yj_seq_end(cp_yj *w);
 void cp_yj_key(cp_yj *w, const char *key);
 void cp_yj_str(cp_yj *w, const char *s);       /* NULL writes null */
 void cp_yj_int(cp_yj *w, long long v);
-/* A number with the given digits after the point (trailing zeros kept), or
- * with decimals < 0 in 15 significant digits ("%.15g"). */
+/* A number with the given digits after the point, or with decimals < 0 in
+ * 15 significant digits ("%.15g"); never a negative zero. YAML keeps the
+ * text ("2.50"); JSON has the number (2.5; a whole one as an integer). */
 void cp_yj_real(cp_yj *w, double v, int decimals);
 void cp_yj_bool(cp_yj *w, int v);
 void cp_yj_null(cp_yj *w);
-/* Ends the document (JSON and YAML both end with a newline). */
+/* Ends the document (JSON and YAML both end with a newline) and frees what
+ * the writer holds. */
 void cp_yj_finish(cp_yj *w);
-
-/* "text" with JSON escapes, appended to b. */
-void cp_json_quote(cp_buf *b, const char *s);
 
 #endif

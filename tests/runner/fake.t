@@ -139,6 +139,11 @@ run "$d/data2" -j 1 2>/dev/null
 check "a second run (-j 1, other completion order) is byte-identical" cmp "$ds1" "$d/data2/mps2-an505/mbedtls-2.28.3/dataset.yaml"
 check "... for both versions" cmp "$ds3" "$d/data2/mps2-an505/mbedtls-3.6.6/dataset.yaml"
 check "no date or timing in the dataset" bash -c "! grep -qE 'date:|elapsed|seconds' '$ds1'"
+modeline=$(head -n1 "$ds1")
+check "the first line names the schema for editors (yaml-language-server)" \
+  grep -qE '^# yaml-language-server: \$schema=[^ ]+$' <<<"$modeline"
+check "... by the path from the dataset's folder to the schema" \
+  [ "${modeline#*\$schema=}" = "$(realpath -s -m --relative-to="$(dirname "$ds1")" "$TOP/schema/dataset.schema.json")" ]
 
 rows() { grep -E '^  - \{' "$1" | sed -E 's/.*operation: ([a-z]+).*key_bits: ([0-9]+).*|.*/\1/' >/dev/null; grep -E '^  - \{' "$1"; }
 order=$(rows "$ds1" | grep 'kind: performance' | grep AES |
@@ -155,15 +160,7 @@ check "header: version as reported, package, emulator, revision, axes" bash -c "
 
 # footprint = image - baseline per section-flag class, computed here with
 # readelf independently of the runner
-classes() { # ELF -> "code const data"
-  arm-none-eabi-readelf -SW "$1" | awk '
-    function hex(s,  i, v) { v = 0; for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1; return v }
-    /^ *\[ *[0-9]+\]/ { sub(/^ *\[ *[0-9]+\] */, ""); if ($1 == "NULL") next
-      size = hex($5); flags = $7
-      if (flags !~ /A/) next
-      if (flags ~ /X/) c += size; else if (flags ~ /W/) w += size; else r += size }
-    END { printf "%d %d %d", c, r, w }'
-}
+. "$(dirname "$0")/lib-elf.sh"   # classes
 read -r c1 r1 w1 <<<"$(classes "$d/img/fp-aes.elf")"
 read -r c0 r0 w0 <<<"$(classes "$d/img/fp-base.elf")"
 fp=$(grep 'kind: footprint' "$ds1")

@@ -34,6 +34,9 @@ static void build(int big)
     memcpy(img, "\177ELF", 4);
     img[4] = 1;
     img[5] = big ? 2 : 1;
+    img[6] = 1;                 /* EI_VERSION: libelf reads nothing else */
+    put(img + 20, 1, 4, big);   /* e_version */
+    put(img + 40, 52, 2, big);  /* e_ehsize */
     put(img + 32, SHOFF, 4, big);
     put(img + 46, SHDR, 2, big);
     put(img + 48, NSEC, 2, big);

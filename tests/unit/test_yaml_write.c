@@ -61,11 +61,31 @@ static void test_labels_stay_plain(void **state)
     assert_written("a \"b\"", "\"a \\\"b\\\"\"");
 }
 
+/* libyaml's emitter spells the escapes; an invalid byte becomes U+FFFD */
+static void test_quoting_by_libyaml(void **state)
+{
+    (void)state;
+    assert_written("bell\a esc\x1b", "\"bell\\a esc\\e\"");
+    assert_written("nel\xc2\x85", "\"nel\\N\"");
+    assert_written("\xc2\xb5s per op", "\"\xc2\xb5s per op\"");
+    assert_written("bad\xff", "\"bad\xef\xbf\xbd\"");
+    char long_text[300];
+    memset(long_text, 'x', sizeof long_text - 1);
+    long_text[sizeof long_text - 1] = '\0';
+    long_text[100] = long_text[200] = ' ';
+    long_text[0] = '#';
+    cp_buf b = { 0 };
+    cp_yaml_put_string(&b, long_text, strlen(long_text));
+    assert_null(strchr(b.data, '\n'));  /* never folded onto a second line */
+    cp_buf_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_nasty_strings_round_trip),
         cmocka_unit_test(test_labels_stay_plain),
+        cmocka_unit_test(test_quoting_by_libyaml),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

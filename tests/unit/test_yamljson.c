@@ -1,6 +1,10 @@
-/* The YAML/JSON writer: one call sequence, two exact texts; empty
- * collections; strings that could break either format. */
+/* The YAML/JSON writer: one call sequence, two exact texts (libyaml's
+ * emitter, jansson); empty collections; strings that could break either
+ * format read back unchanged. */
+#include <jansson.h>
+
 #include "helpers.h"
+#include "node.h"
 #include "yamljson.h"
 
 /* {name: "a\"b", list: [1, {x: 2.50, y: []}, -0.000], empty: {}, none: null} */
@@ -40,10 +44,10 @@ static void test_yaml_block_style(void **state)
     char *s = write_sample(CP_YJ_YAML);
     assert_string_equal(s, "name: \"a\\\"b\"\n"
                            "list:\n"
-                           "  - 1\n"
-                           "  - x: 2.50\n"
-                           "    y: []\n"
-                           "  - 0.000\n"
+                           "- 1\n"
+                           "- x: 2.50\n"
+                           "  y: []\n"
+                           "- 0.000\n"
                            "empty: {}\n"
                            "none: null\n");
     free(s);
@@ -58,10 +62,10 @@ static void test_json_indented(void **state)
                            "  \"list\": [\n"
                            "    1,\n"
                            "    {\n"
-                           "      \"x\": 2.50,\n"
+                           "      \"x\": 2.5,\n"
                            "      \"y\": []\n"
                            "    },\n"
-                           "    0.000\n"
+                           "    0.0\n"
                            "  ],\n"
                            "  \"empty\": {},\n"
                            "  \"none\": null\n"
@@ -98,21 +102,11 @@ static void test_nested_sequences_and_maps(void **state)
     cp_yj_map_end(&w);
     cp_yj_finish(&w);
     assert_string_equal(b.data, "rows:\n"
-                                "  - id:\n"
-                                "      k: 128\n"
-                                "    metrics:\n"
-                                "      - m: cycles\n"
-                                "  - {}\n");
-    cp_buf_free(&b);
-}
-
-/* Data text never escapes its quotes, in either format. */
-static void test_escaping(void **state)
-{
-    (void)state;
-    cp_buf b = { 0 };
-    cp_json_quote(&b, "q\" b\\ n\n t\t c\x01 d\x7f: - # 'x' é");
-    assert_string_equal(b.data, "\"q\\\" b\\\\ n\\n t\\t c\\u0001 d\\u007f: - # 'x' é\"");
+                                "- id:\n"
+                                "    k: 128\n"
+                                "  metrics:\n"
+                                "  - m: cycles\n"
+                                "- {}\n");
     cp_buf_free(&b);
 }
 
@@ -133,14 +127,98 @@ static void test_real_formats(void **state)
     cp_buf_free(&b);
 }
 
+static const char *const nasty[] = {
+    "plain", "", " lead", "a: b", "x #y", "- item", "{", "[x]", "'q'", "\"dq\"", "back\\slash", "line\nbreak",
+    "tab\there", "bell\a esc\x1b", "yes", "null", "0x472", "1e5", "12", "&a", "*b", "!t", "|", "%p",
+    "\xc2\xb5s", "nel\xc2\x85x", "ls\xe2\x80\xa8x", "bom\xef\xbb\xbfx", "c1\xc2\x9bx", "del\x7fx",
+    "</script>", "a/b",
+};
+
+/* {"k": [every nasty string]} in format f */
+static char *write_nasty(cp_yj_format f)
+{
+    cp_buf b = { 0 };
+    cp_yj w;
+    cp_yj_init(&w, &b, f);
+    cp_yj_map_begin(&w);
+    cp_yj_key(&w, "k");
+    cp_yj_seq_begin(&w);
+    for (size_t i = 0; i < sizeof nasty / sizeof nasty[0]; i++)
+        cp_yj_str(&w, nasty[i]);
+    cp_yj_seq_end(&w);
+    cp_yj_map_end(&w);
+    cp_yj_finish(&w);
+    return b.data;
+}
+
+static void test_strings_read_back_in_yaml(void **state)
+{
+    (void)state;
+    char *s = write_nasty(CP_YJ_YAML);
+    cp_doc doc;
+    if (cp_doc_load_mem(&doc, "t.yaml", s, strlen(s), stderr) != 0)
+        fail_msg("does not parse:\n%s", s);
+    const cp_node *k = cp_map_get(doc.root, "k");
+    assert_non_null(k);
+    assert_int_equal(k->count, sizeof nasty / sizeof nasty[0]);
+    for (size_t i = 0; i < k->count; i++) {
+        if (strcmp(k->items[i]->text, nasty[i]) != 0)
+            fail_msg("item %zu: wrote '%s', read back '%s'", i, nasty[i], k->items[i]->text);
+        if (k->items[i]->plain)
+            assert_int_equal(cp_scalar_type_of(k->items[i]), CP_T_STRING);
+    }
+    cp_doc_free(&doc);
+    free(s);
+}
+
+static void test_strings_read_back_in_json(void **state)
+{
+    (void)state;
+    char *s = write_nasty(CP_YJ_JSON);
+    json_error_t err;
+    json_t *root = json_loads(s, JSON_REJECT_DUPLICATES, &err);
+    if (!root)
+        fail_msg("does not parse (%s at %d:%d):\n%s", err.text, err.line, err.column, s);
+    json_t *k = json_object_get(root, "k");
+    assert_int_equal(json_array_size(k), sizeof nasty / sizeof nasty[0]);
+    for (size_t i = 0; i < json_array_size(k); i++) {
+        const char *got = json_string_value(json_array_get(k, i));
+        assert_non_null(got);
+        if (strcmp(got, nasty[i]) != 0)
+            fail_msg("item %zu: wrote '%s', read back '%s'", i, nasty[i], got);
+    }
+    json_decref(root);
+    free(s);
+}
+
+/* A path that is not UTF-8 still gives valid output: the bad byte reads
+ * back as U+FFFD in both formats. */
+static void test_invalid_utf8_becomes_replacement(void **state)
+{
+    (void)state;
+    for (int f = 0; f < 2; f++) {
+        cp_buf b = { 0 };
+        cp_yj w;
+        cp_yj_init(&w, &b, f ? CP_YJ_JSON : CP_YJ_YAML);
+        cp_yj_seq_begin(&w);
+        cp_yj_str(&w, "data/\xff/x");
+        cp_yj_seq_end(&w);
+        cp_yj_finish(&w);
+        assert_non_null(strstr(b.data, "data/\xef\xbf\xbd/x"));
+        cp_buf_free(&b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_yaml_block_style),
         cmocka_unit_test(test_json_indented),
         cmocka_unit_test(test_nested_sequences_and_maps),
-        cmocka_unit_test(test_escaping),
         cmocka_unit_test(test_real_formats),
+        cmocka_unit_test(test_strings_read_back_in_yaml),
+        cmocka_unit_test(test_strings_read_back_in_json),
+        cmocka_unit_test(test_invalid_utf8_becomes_replacement),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

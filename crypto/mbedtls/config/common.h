@@ -11,8 +11,8 @@
  *    block-cipher layer (no heap). Each uses its own legacy default.
  * Public key: ECDSA, ECDH on P-256/384/521, Curve25519 and Curve448 (both
  * versions have the Montgomery curves in the legacy ECP module), RSA with
- * PKCS#1 v1.5 and v2.1, DHM, and CTR_DRBG for the fixed-seed randomness of
- * the port (adapter_rng.c). MBEDTLS_HAVE_ASM turns on the UMAAL/UMLAL
+ * PKCS#1 v1.5 and v2.1, DHM; randomness is the harness's fixed-seed stream
+ * (adapter_rng.c). MBEDTLS_HAVE_ASM turns on the UMAAL/UMLAL
  * multiply-accumulate of bn_mul.h (no effect on the symmetric code on Arm).
  * The ECC and RSA knobs the axes turn are set by config/ecc-axes.h and
  * config/rsa-axes.h; here they keep the library defaults. */
@@ -48,15 +48,35 @@ void cp_free(void *p);
 #define MBEDTLS_ASN1_PARSE_C
 #define MBEDTLS_ASN1_WRITE_C
 #define MBEDTLS_MD_C
+/* Not the port's randomness (the harness's stream, adapter_rng.c): 2.28's
+ * ECP module seeds an internal DRBG of its own to blind multiplications for
+ * which the caller gave no RNG (verification); that is the library's own
+ * work inside its calls and stays. 3.x has no internal RNG. */
 #define MBEDTLS_CTR_DRBG_C
 #define MBEDTLS_ECP_C
 #define MBEDTLS_ECP_NIST_OPTIM
+/* A footprint build restricted to one curve (CP_ONLY_CURVE 256, 384, 521,
+ * 25519, 448) enables only it, as an application needing just that curve
+ * would build Mbed TLS (mk/firmware.mk, "footprint restrictions"); ECDSA
+ * needs a Weierstrass curve. Every other build has them all. */
+#if !defined(CP_ONLY_CURVE) || CP_ONLY_CURVE == 256
 #define MBEDTLS_ECP_DP_SECP256R1_ENABLED
+#endif
+#if !defined(CP_ONLY_CURVE) || CP_ONLY_CURVE == 384
 #define MBEDTLS_ECP_DP_SECP384R1_ENABLED
+#endif
+#if !defined(CP_ONLY_CURVE) || CP_ONLY_CURVE == 521
 #define MBEDTLS_ECP_DP_SECP521R1_ENABLED
+#endif
+#if !defined(CP_ONLY_CURVE) || CP_ONLY_CURVE == 25519
 #define MBEDTLS_ECP_DP_CURVE25519_ENABLED
+#endif
+#if !defined(CP_ONLY_CURVE) || CP_ONLY_CURVE == 448
 #define MBEDTLS_ECP_DP_CURVE448_ENABLED
+#endif
+#if !defined(CP_ONLY_CURVE) || CP_ONLY_CURVE == 256 || CP_ONLY_CURVE == 384 || CP_ONLY_CURVE == 521
 #define MBEDTLS_ECDSA_C
+#endif
 #define MBEDTLS_ECDH_C
 #define MBEDTLS_RSA_C
 #define MBEDTLS_PKCS1_V15

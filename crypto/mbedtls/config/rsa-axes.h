@@ -27,19 +27,19 @@
 #define MBEDTLS_MPI_WINDOW_SIZE 1
 #define CP_LABEL_IMPL "Low"
 #define CP_SLUG_IMPL "low"
-#define CP_MEANING_IMPL "MBEDTLS_MPI_WINDOW_SIZE 1"
+#define CP_MEANING_IMPL "MBEDTLS_MPI_WINDOW_SIZE 1: smallest exponentiation table on the heap, most multiplications"
 #define CP_HOME_IMPL 0
 #elif CP_RSA_IMPL == 1
 #define MBEDTLS_MPI_WINDOW_SIZE 3
 #define CP_LABEL_IMPL "Mid"
 #define CP_SLUG_IMPL "mid"
-#define CP_MEANING_IMPL "MBEDTLS_MPI_WINDOW_SIZE 3"
+#define CP_MEANING_IMPL "MBEDTLS_MPI_WINDOW_SIZE 3: medium exponentiation table on the heap"
 #define CP_HOME_IMPL 1
 #elif CP_RSA_IMPL == 2
 #define MBEDTLS_MPI_WINDOW_SIZE 6
 #define CP_LABEL_IMPL "High"
 #define CP_SLUG_IMPL "high"
-#define CP_MEANING_IMPL "MBEDTLS_MPI_WINDOW_SIZE 6"
+#define CP_MEANING_IMPL "MBEDTLS_MPI_WINDOW_SIZE 6: largest exponentiation table on the heap, fewest multiplications (its constant-time table lookup grows with it)"
 #define CP_HOME_IMPL 0
 #else
 #error "CP_RSA_IMPL must be 0, 1 or 2"

@@ -44,16 +44,34 @@ unsigned cp_wolfssl_rand_block(unsigned char *out, unsigned sz);
  * Cortex-M assembly). Finite-field DH is not ported (NO_DH). wolfCrypt's
  * DER code (asn.c) is left out: the adapters pass raw numbers. */
 #define HAVE_ECC
-#define HAVE_ECC384
-#define HAVE_ECC521
 #define ECC_TIMING_RESISTANT
 #define WC_RSA_BLINDING
 #define WC_RSA_PSS
 #define WOLFSSL_SP_MATH_ALL
 #define WOLFSSL_HAVE_SP_ECC
 #define WOLFSSL_HAVE_SP_RSA
+/* A footprint build restricted to one curve (CP_ONLY_CURVE 256, 384, 521)
+ * or one RSA modulus (CP_ONLY_RSA 1024, 2048, 3072) keeps only its code, as
+ * an application needing just that would build wolfSSL (mk/firmware.mk,
+ * "footprint restrictions"); every other build has them all. */
+#if !defined(CP_ONLY_CURVE) || CP_ONLY_CURVE == 384
+#define HAVE_ECC384
 #define WOLFSSL_SP_384
+#endif
+#if !defined(CP_ONLY_CURVE) || CP_ONLY_CURVE == 521
+#define HAVE_ECC521
 #define WOLFSSL_SP_521
+#endif
+#if defined(CP_ONLY_CURVE) && CP_ONLY_CURVE != 256
+#define NO_ECC256
+#define WOLFSSL_SP_NO_256
+#endif
+#if defined(CP_ONLY_RSA) && CP_ONLY_RSA != 2048
+#define WOLFSSL_SP_NO_2048
+#endif
+#if defined(CP_ONLY_RSA) && CP_ONLY_RSA != 3072
+#define WOLFSSL_SP_NO_3072
+#endif
 #define NO_ASN
 #define NO_DH
 #define NO_DSA

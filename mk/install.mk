@@ -1,0 +1,59 @@
+# make install / make uninstall with the GNU conventions: PREFIX (or prefix,
+# default /usr/local), DESTDIR for staging, and bindir, datadir, mandir...
+# overridable one by one. Installed: cryptoperf and cryptoperf-run, their
+# man pages, the schema and the templates under $(pkgdatadir), and the bash
+# completion. The installed cryptoperf finds its schema and templates there
+# by itself (gen/src/datadir.h): pkgdatadir, and the way from bindir to it,
+# are compiled in (build/config/paths.h, rewritten only when they change).
+PREFIX ?= /usr/local
+prefix ?= $(PREFIX)
+exec_prefix ?= $(prefix)
+bindir ?= $(exec_prefix)/bin
+datarootdir ?= $(prefix)/share
+datadir ?= $(datarootdir)
+mandir ?= $(datarootdir)/man
+man1dir ?= $(mandir)/man1
+pkgdatadir = $(datadir)/cryptoperf
+bashcompdir ?= $(datarootdir)/bash-completion/completions
+INSTALL ?= install
+INSTALL_PROGRAM ?= $(INSTALL) -m 755
+INSTALL_DATA ?= $(INSTALL) -m 644
+
+# the paths go into a C string and a shell word
+$(foreach v,bindir pkgdatadir,$(if $(findstring ",$($(v)))$(findstring ',$($(v)))$(findstring \,$($(v))),\
+  $(error $(v) '$($(v))': no quotes or backslashes in install paths)))
+
+PATHS_H := $(BUILD)/config/paths.h
+BINDIR_TO_PKGDATADIR = $(shell realpath -s -m --relative-to='$(bindir)' '$(pkgdatadir)')
+$(PATHS_H): FORCE
+	@mkdir -p $(@D)
+	@printf '#define CP_PKGDATADIR "%s"\n#define CP_BINDIR_TO_PKGDATADIR "%s"\n' \
+	  '$(pkgdatadir)' '$(BINDIR_TO_PKGDATADIR)' >$@.new
+	@if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
+$(BUILD)/gen/datadir.o $(BUILD)/asan/datadir.o: $(PATHS_H)
+
+TEMPLATE_FILES := $(sort $(shell find templates -type f))
+MAN_PAGES := gen/cryptoperf.1 firmware/runner/cryptoperf-run.1
+BASH_COMPLETION := gen/bash-completion/cryptoperf
+
+.PHONY: install uninstall FORCE
+FORCE:
+install: $(CRYPTOPERF) $(RUNNER)
+	$(INSTALL) -d '$(DESTDIR)$(bindir)' '$(DESTDIR)$(man1dir)' '$(DESTDIR)$(pkgdatadir)/schema' \
+	  '$(DESTDIR)$(bashcompdir)'
+	$(INSTALL_PROGRAM) $(CRYPTOPERF) $(RUNNER) '$(DESTDIR)$(bindir)/'
+	$(INSTALL_DATA) $(MAN_PAGES) '$(DESTDIR)$(man1dir)/'
+	$(INSTALL_DATA) schema/dataset.schema.json '$(DESTDIR)$(pkgdatadir)/schema/'
+	@for f in $(TEMPLATE_FILES); do \
+	  $(INSTALL) -d "$(DESTDIR)$(pkgdatadir)/$${f%/*}" && $(INSTALL_DATA) "$$f" "$(DESTDIR)$(pkgdatadir)/$$f" || exit 1; \
+	done
+	@echo "installed $(words $(TEMPLATE_FILES)) template files in $(DESTDIR)$(pkgdatadir)/templates"
+	$(INSTALL_DATA) $(BASH_COMPLETION) '$(DESTDIR)$(bashcompdir)/cryptoperf'
+
+uninstall:
+	rm -f '$(DESTDIR)$(bindir)/cryptoperf' '$(DESTDIR)$(bindir)/cryptoperf-run' \
+	  $(foreach m,$(MAN_PAGES),'$(DESTDIR)$(man1dir)/$(notdir $(m))') '$(DESTDIR)$(bashcompdir)/cryptoperf'
+	rm -rf '$(DESTDIR)$(pkgdatadir)'
+
+# tests/cli/install.t installs what make test has built
+TEST_PREREQS += $(RUNNER)
