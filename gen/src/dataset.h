@@ -30,7 +30,8 @@ extern const cp_field_info cp_fields[CP_F_COUNT];
 /* CP_F_COUNT when unknown */
 cp_field cp_field_by_name(const char *name);
 
-/* 48 bytes: a dataset of a million results holds a million (node_store.h). */
+/* Two pointers and a byte a field: a dataset of a million results holds a
+ * million (node_store.h). */
 typedef struct {
     const cp_node *node;                 /* the result mapping */
     /* root of the dataset the result comes from: header values that belong
