@@ -19,6 +19,7 @@
 #include "quote.h"
 #include "run.h"
 #include "schema.h"
+#include "serial.h"
 #include "util.h"
 
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
@@ -42,6 +43,17 @@ static const char usage[] =
     "  --dry-run        check everything, write nothing\n"
     "  --print-revision print the firmware revision of --top (what datasets\n"
     "                   record) and exit\n"
+    "serial lane (a board, or QEMU with the console on a USART; images run\n"
+    "one after the other, firmware/runner/README.md):\n"
+    "  --serial PORT    flash each image with OpenOCD and read its document from\n"
+    "                   the serial port PORT (e.g. /dev/ttyACM0)\n"
+    "  --openocd-cfg F  OpenOCD board script (e.g. board/st_nucleo_l5.cfg)\n"
+    "  --openocd PROG   OpenOCD program (default: openocd)\n"
+    "  --qemu-serial N  run the images in QEMU with serial N (0: the first USART)\n"
+    "                   on a pty, and read the document there\n"
+    "  --baud N         serial speed (default: 115200)\n"
+    "  --attempts N     runs of an image whose document arrives broken (default: 3)\n"
+    "  --silence S      a port silent for S seconds has failed (default: 10)\n"
     "exit status: 0 ok, 1 a run failed or gave invalid data (nothing written),\n"
     "2 usage or I/O error\n";
 
@@ -53,12 +65,27 @@ typedef struct {
     const char *data, *schema, *top, *qemu, *cc, *revision, *manifest;
     unsigned timeout;
     cpr_host_facts facts;
+    cpr_serial_opts serial;
+    int serial_lane;
 } options;
+
+static int number(const char *opt, const char *arg, unsigned lo, unsigned hi, unsigned *v)
+{
+    char *end;
+    unsigned long n = strtoul(arg, &end, 10);
+    if (*end || !*arg || n < lo || n > hi) {
+        fprintf(stderr, "cryptoperf-run: %s: expected a number %u..%u, found %s\n", opt, lo, hi, cpr_q(arg));
+        return -1;
+    }
+    *v = (unsigned)n;
+    return 0;
+}
 
 static int parse_options(options *o, int argc, char **argv)
 {
     enum { O_KIND = 256, O_NOFP, O_DATA, O_SCHEMA, O_TOP, O_QEMU, O_TIMEOUT, O_REV, O_MCU, O_MCUS, O_BOARD,
-           O_DRY, O_HELP, O_CC, O_PRINTREV };
+           O_DRY, O_HELP, O_CC, O_PRINTREV, O_SERIAL, O_OCDCFG, O_OCD, O_QSERIAL, O_BAUD, O_ATTEMPTS,
+           O_SILENCE };
     static const struct option longopts[] = {
         { "kind", required_argument, 0, O_KIND },      { "no-footprint", no_argument, 0, O_NOFP },
         { "data", required_argument, 0, O_DATA },      { "schema", required_argument, 0, O_SCHEMA },
@@ -68,6 +95,10 @@ static int parse_options(options *o, int argc, char **argv)
         { "mcu", required_argument, 0, O_MCU },        { "mcu-short", required_argument, 0, O_MCUS },
         { "board-name", required_argument, 0, O_BOARD }, { "dry-run", no_argument, 0, O_DRY },
         { "help", no_argument, 0, O_HELP },            { "print-revision", no_argument, 0, O_PRINTREV },
+        { "serial", required_argument, 0, O_SERIAL },  { "openocd-cfg", required_argument, 0, O_OCDCFG },
+        { "openocd", required_argument, 0, O_OCD },    { "qemu-serial", required_argument, 0, O_QSERIAL },
+        { "baud", required_argument, 0, O_BAUD },      { "attempts", required_argument, 0, O_ATTEMPTS },
+        { "silence", required_argument, 0, O_SILENCE },
         { 0, 0, 0, 0 },
     };
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -110,6 +141,31 @@ static int parse_options(options *o, int argc, char **argv)
         case O_BOARD: o->facts.board_name = optarg; break;
         case O_DRY: o->dry_run = 1; break;
         case O_PRINTREV: o->print_revision = 1; break;
+        case O_SERIAL:
+            o->serial.kind = CPR_TARGET_OPENOCD;
+            o->serial.port = optarg;
+            o->serial_lane = 1;
+            break;
+        case O_OCDCFG: o->serial.openocd_cfg = optarg; break;
+        case O_OCD: o->serial.openocd = optarg; break;
+        case O_QSERIAL:
+            o->serial.kind = CPR_TARGET_QEMU_PTY;
+            o->serial_lane = 1;
+            if (number("--qemu-serial", optarg, 0, 7, &o->serial.serial_index) < 0)
+                return -1;
+            break;
+        case O_BAUD:
+            if (number("--baud", optarg, 1200, 4000000, &o->serial.baud) < 0)
+                return -1;
+            break;
+        case O_ATTEMPTS:
+            if (number("--attempts", optarg, 1, 20, &o->serial.attempts) < 0)
+                return -1;
+            break;
+        case O_SILENCE:
+            if (number("--silence", optarg, 1, 3600, &o->serial.silence_s) < 0)
+                return -1;
+            break;
         case 'h':
         case O_HELP: fputs(usage, stdout); exit(EXIT_OK);
         default: fputs(usage, stderr); return -1;
@@ -124,6 +180,13 @@ static int parse_options(options *o, int argc, char **argv)
     o->manifest = argv[optind];
     if (!o->nkinds)
         o->kinds[o->nkinds++] = "bench";
+    if (o->serial_lane && o->serial.kind == CPR_TARGET_OPENOCD && !o->serial.openocd_cfg) {
+        fprintf(stderr, "cryptoperf-run: --serial: expected --openocd-cfg with the board's OpenOCD script "
+                        "(e.g. board/st_nucleo_l5.cfg), found none\n");
+        return -1;
+    }
+    if (!o->serial.baud)
+        o->serial.baud = 115200;
     return 0;
 }
 
@@ -171,6 +234,27 @@ static unsigned assemble(cpr_collection *col, const options *o, const cp_schema 
             }
     cpr_order_free(order);
     return problems;
+}
+
+/* The serial lane: every selected image, one after the other, on the one
+ * board (or QEMU with its console USART on a pty). */
+static int run_serial(cpr_runs *runs, options *o)
+{
+    const char **paths = cp_xcalloc(runs->n ? runs->n : 1, sizeof *paths);
+    char **owned = cp_xcalloc(runs->n ? runs->n : 1, sizeof *owned);
+    for (size_t i = 0; i < runs->n; i++) {
+        const cpr_image *im = runs->image[i];
+        paths[i] = im->image[0] == '/' ? im->image : (owned[i] = cp_xasprintf("%s/%s", o->top, im->image));
+    }
+    cpr_serial_opts so = o->serial;
+    so.qemu = o->qemu;
+    so.progress = stderr;
+    int rc = cpr_serial_run(runs->jobs, runs->image, paths, runs->n, &so);
+    for (size_t i = 0; i < runs->n; i++)
+        free(owned[i]);
+    free(owned);
+    free(paths);
+    return rc;
 }
 
 int main(int argc, char **argv)
@@ -236,6 +320,11 @@ int main(int argc, char **argv)
         } else if (runs.n == 0) {
             fprintf(stderr, "%s: no image of the selected kinds to run\n", o.manifest);
             rc = EXIT_FAILED;
+        } else if (o.serial_lane) {
+            if (run_serial(&runs, &o) < 0) {
+                fprintf(stderr, "cryptoperf-run: interrupted; nothing written\n");
+                rc = EXIT_FAILED;
+            }
         } else if (cpr_runs_execute(&runs, o.jobs, stderr, isatty(2)) < 0) {
             fprintf(stderr, "cryptoperf-run: interrupted; nothing written\n");
             rc = EXIT_FAILED;

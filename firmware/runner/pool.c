@@ -244,6 +244,8 @@ int cpr_pool_run(cpr_job *jobs, size_t n, const cpr_pool_opts *opts)
 
 char *cpr_job_failure(const cpr_job *job)
 {
+    if (job->why)
+        return cp_xstrdup(job->why);
     if (job->spawn_errno)
         return cp_xasprintf("cannot run %s: %s", job->argv[0], strerror(job->spawn_errno));
     if (job->timed_out)
@@ -257,6 +259,8 @@ char *cpr_job_failure(const cpr_job *job)
 
 void cpr_job_free(cpr_job *job)
 {
+    free(job->why);
+    job->why = NULL;
     cp_buf_free(&job->out);
     cp_buf_free(&job->err);
 }

@@ -23,6 +23,7 @@ typedef struct {
     int signal;
     int timed_out;
     int spawn_errno;          /* non-zero when the command could not start */
+    char *why;                /* set by a lane that knows better (serial.c): the failure */
     double seconds;           /* wall time */
 } cpr_job;
 

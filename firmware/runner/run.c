@@ -129,7 +129,7 @@ unsigned cpr_runs_report(cpr_runs *r, FILE *err)
                       : !last  ? cp_xstrdup(" before the first case reported a result")
                       : finished ? cp_xasprintf(" in the case after %s (the last that reported)", last)
                                  : cp_xasprintf(" in case %s", last);
-        if (job->timed_out)
+        if (job->timed_out && !job->why)
             fprintf(err, "%s: timed out after %u s%s\n", image, job->timeout_s, after);
         else
             fprintf(err, "%s: %s%s\n", image, why ? why : "reported errors with exit status 0", after);

@@ -10,6 +10,7 @@
 typedef struct {
     cp_cellfmt *head, *cell, *link;   /* link: NULL when the column has none */
     const char *src;                  /* the cell format's text */
+    int varies;                       /* shown only when its cells differ */
 } column;
 
 int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, const cp_node *def, cp_diag *diag)
@@ -45,15 +46,32 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
             c = cp_xrealloc(c, (nc + 1) * sizeof *c);
             column *col = &c[nc++];
             memset(col, 0, sizeof *col);
-            if (pair->kind != CP_SEQ || pair->count < 2 || pair->count > 3) {
-                cp_diag_node(diag, pair, "columns", "expected a [header, cell] pair or [header, cell, link], found something else");
+            /* [header, cell], [header, cell, link], or {head, cell, link?,
+             * varies?}: `varies: true` keeps the column only when its
+             * cells are not all the same (a mode column in a table that
+             * the ST pages give one mode each) */
+            const cp_node *head = NULL, *cell = NULL, *link = NULL, *varies = NULL;
+            if (pair->kind == CP_SEQ && pair->count >= 2 && pair->count <= 3) {
+                head = pair->items[0];
+                cell = pair->items[1];
+                link = pair->count == 3 ? pair->items[2] : NULL;
+            } else if (pair->kind == CP_MAP) {
+                head = cp_map_get(pair, "head");
+                cell = cp_map_get(pair, "cell");
+                link = cp_map_get(pair, "link");
+                varies = cp_map_get(pair, "varies");
+            }
+            if (!head || !cell) {
+                cp_diag_node(diag, pair, "columns", "expected a [header, cell] pair, [header, cell, link] or "
+                             "{head, cell, link, varies}, found something else");
                 rc = -1;
                 break;
             }
-            col->head = cp_table_compile(pair->items[0], l, diag);
-            col->cell = cp_table_compile(pair->items[1], l, diag);
-            col->src = cp_scalar(pair->items[1]);
-            if (pair->count == 3 && !(col->link = cp_table_compile(pair->items[2], l, diag)))
+            col->head = cp_table_compile(head, l, diag);
+            col->cell = cp_table_compile(cell, l, diag);
+            col->src = cp_scalar(cell);
+            col->varies = varies && cp_scalar(varies) && strcmp(varies->text, "true") == 0;
+            if (link && !(col->link = cp_table_compile(link, l, diag)))
                 rc = -1;
             if (!col->head || !col->cell)
                 rc = -1;
@@ -95,6 +113,17 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
             used[i] |= v != NULL;
         }
         nrows++;
+    }
+    for (size_t i = 0; rc == 0 && i < nc; i++) {
+        if (!c[i].varies || !used[i])
+            continue;
+        int same = 1;
+        for (size_t r = 1; r < nrows && same; r++) {
+            const char *a = cells[i], *b = cells[r * nc + i];
+            same = (!a && !b) || (a && b && strcmp(a, b) == 0);
+        }
+        if (same)
+            used[i] = 0;
     }
     if (rc == 0 && nrows) {
         ctx.result = NULL;

@@ -56,7 +56,7 @@ while read -r kind opt want; do
   # hang names the case it stopped in.
   check "$kind: says which case" grep -qE "case $case_id" "$d/err-$kind"
   check "$kind: existing datasets untouched" [ "$(cd "$d/a" && cat "${sets[@]}" | md5sum)" = "$sum" ]
-  check "$kind: done in seconds" [ $((SECONDS - start)) -lt 20 ]
+  check "$kind: done in seconds, not at a time limit (under 60 s on a loaded machine)" [ $((SECONDS - start)) -lt 60 ]
 done <<'LIST'
 fail-kat - @IMAGE@: says 'error: case @CASE@: known-answer mismatch'
 fail-fault - @IMAGE@: exit status 4

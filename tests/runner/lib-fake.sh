@@ -1,0 +1,52 @@
+# Fake images for the runner tests (fake.t plays them through fake-qemu,
+# serial.t through fake-board): scripts in fake-qemu's format. Source after
+# setting d (the test's folder; images go to $d/img).
+# shellcheck shell=bash
+# image FILE VERSION CONFIG [ROW...]: a fake image's script; rows are flow
+# mappings without the braces.
+image() {
+  local f=$1 v=$2 c=$3; shift 3
+  {
+    cat <<YAML
+run:
+  board: mps2-an505
+  core: Cortex-M33
+  qemu_machine: mps2-an505
+  core_clock_hz: 20000000
+  clock_note: "QEMU mps2-an505 SYSCLK"
+  library:
+    slug: mbedtls
+    name: Mbed TLS
+    version: "$v"
+    version_full: "Mbed TLS $v"
+    package: "mbedtls $v-1"
+  configuration: $c
+  configuration_meaning: "$c tables"
+  toolchain:
+    compiler: "arm-none-eabi-gcc 12.2.1 20221205"
+    flags: "-mcpu=cortex-m33 -mthumb -O2"
+    libc: "newlib (rdimon, semihosting)"
+  counter:
+    kind: instructions
+    method: "QEMU -icount shift=7, SysTick"
+    icount_shift: 7
+    overhead: ${OVERHEAD:-11}
+    first_call: excluded
+    first_call_note: "warm-up call first"
+  stack_method: "stack painting"
+  heap_method: "counting calloc"
+results:
+YAML
+    local r
+    for r in "$@"; do
+      case $r in
+        @*) echo "$r" ;;
+        *) echo "  # case ${r%%|*}"; echo "  - {${r#*|}}" ;;
+      esac
+    done
+    echo "@end"
+  } >"$d/img/$f"
+}
+aes() { # id op key buf config instr stack
+  echo "$1|family: AES, kind: performance, measure: sole-buffer, cipher_mode: CBC, key_bits: $3, buffer_bytes: $4, operation: $2, configuration: $5, instructions: $6, stack_bytes: $7, heap_bytes: 0"
+}
