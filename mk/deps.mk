@@ -5,7 +5,7 @@ DEPS_GEN  := gcc make pkg-config libyaml-dev libcsv-dev libcmark-gfm-dev libcmar
   libcurl4-openssl-dev libjansson-dev libssl-dev zlib1g-dev
 DEPS_RUNNER := libelf-dev
 DEPS_SITE := gnuplot-nox
-DEPS_FW   := gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm dpkg-dev libssl-dev
+DEPS_FW   := gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm dpkg-dev libssl-dev openocd
 DEPS_TEST := libcmocka-dev cmark-gfm libxml2-utils librsvg2-bin groff-base fonts-dejavu-core
 # make deb and its test: dpkg-buildpackage runs debhelper; lintian checks the result
 DEPS_DEB := debhelper lintian

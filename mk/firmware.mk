@@ -7,6 +7,17 @@
 BOARD ?= mps2-an505
 FW_BOARDS := $(patsubst firmware/boards/%/board.mk,%,$(wildcard firmware/boards/*/board.mk))
 include firmware/boards/$(BOARD)/board.mk
+# What a board.mk leaves out is a QEMU board's (firmware/README.md, "Board
+# layer"): semihosting console, the SysTick instruction counter, one timed
+# run per case, the whole suite in one image per configuration.
+BOARD_HAL ?= console_semihost counter_icount counter_systick
+BOARD_SPECS ?= rdimon.specs
+BOARD_LIBC ?= newlib (rdimon, semihosting)
+BOARD_SYSTICK_HZ ?= $(BOARD_CLOCK_HZ)
+BOARD_REPEAT ?= 1
+BOARD_BENCH_PARTS ?= all
+BOARD_LANE ?= qemu
+BOARD_BAUD ?= 115200
 
 FW_CACHE := $(TOP)/cache
 # Each port's .mk defines, with its upper-case prefix (FW_UC_<lib>):
@@ -38,6 +49,10 @@ FW_CC := arm-none-eabi-gcc
 FW_AR := arm-none-eabi-ar
 FW_QEMU := qemu-system-arm
 FW_DIR := $(BUILD)/fw/$(BOARD)
+# Library archives depend on the core's flags only: boards with the same
+# core share them (nucleo-l552ze-q and mps2-an505, nucleo-f446re and
+# mps2-an386); a lock keeps two boards' makes from building one at once.
+FW_LIB_DIR := $(BUILD)/fw/lib-$(shell echo '$(BOARD_CPU_FLAGS)' | tr -c 'a-z0-9\n' '-' | tr -s '-')
 FW_IMG_DIR := $(FW_DIR)/img
 FW_MANIFEST := $(FW_DIR)/manifest.tsv
 FW_TEST_MANIFEST := $(FW_DIR)/manifest-test.tsv
@@ -52,8 +67,10 @@ FW_CFLAGS := $(BOARD_CPU_FLAGS) $(FW_OPT) -g -std=c11 -Wall -Wextra -Werror -Wsh
   -Wstrict-prototypes -Wmissing-prototypes -Ifirmware/hal -Ifirmware/bench \
   -DCP_BOARD='"$(BOARD)"' -DCP_CORE='"$(BOARD_CORE)"' -DCP_QEMU_MACHINE='"$(BOARD_QEMU_MACHINE)"' \
   -DCP_CLOCK_HZ=$(BOARD_CLOCK_HZ) -DCP_CLOCK_NOTE='"$(BOARD_CLOCK_NOTE)"' \
-  -DCP_ICOUNT_SHIFT=$(BOARD_ICOUNT_SHIFT) -DCP_FW_FLAGS='"$(FW_FLAGS_TEXT)"'
-FW_LDFLAGS := $(BOARD_CPU_FLAGS) --specs=rdimon.specs -nostartfiles -Wl,--gc-sections -Wl,--wrap=_write \
+  -DCP_ICOUNT_SHIFT=$(or $(BOARD_ICOUNT_SHIFT),-1) -DCP_FW_FLAGS='"$(FW_FLAGS_TEXT)"' \
+  -DCP_SYSTICK_HZ=$(BOARD_SYSTICK_HZ) -DCP_REPEAT=$(BOARD_REPEAT) -DCP_LIBC='"$(BOARD_LIBC)"' \
+  -DCP_BAUD=$(BOARD_BAUD)ul $(BOARD_F4_CLOCK)
+FW_LDFLAGS := $(BOARD_CPU_FLAGS) --specs=$(BOARD_SPECS) -nostartfiles -Wl,--gc-sections -Wl,--wrap=_write \
   -T $(FW_DIR)/link.ld
 FW_BOARD_MK := firmware/boards/$(BOARD)/board.mk
 # Test hooks (firmware/README.md) for the bench images, e.g.
@@ -130,12 +147,31 @@ $(patsubst mk%,$(FW_DIR)/obj/%.o,$(FW_VEC_TOOLS)) $(FW_DIR)/obj/pk_vectors.o: $(
 	@echo "  CC   $(notdir $@)"
 	@$(FW_CC) $(FW_CFLAGS) -c $< -o $@
 
-FW_HAL_OBJ := $(patsubst firmware/%,$(FW_DIR)/obj/%.o,$(basename $(wildcard firmware/hal/*.c firmware/hal/*.S)))
+# The board layer: what every board has, and the board's own (board.mk
+# BOARD_HAL: its console, its counter, its clock code).
+FW_HAL_COMMON := startup console stack board empty
+FW_HAL_OBJ := $(patsubst %,$(FW_DIR)/obj/hal/%.o,$(FW_HAL_COMMON) $(BOARD_HAL))
 # What every image of a library links from the harness besides the board
 # layer: the counting allocator and the random stream.
 FW_HARNESS_OBJ := $(FW_DIR)/obj/bench/heap.o $(FW_DIR)/obj/bench/rand.o
 FW_BENCH_OBJ := $(patsubst %,$(FW_DIR)/obj/bench/%.o,main report heap bench_cbc bench_aead bench_hash) \
   $(FW_DIR)/obj/vectors.o
+# Parts of the suite and their masks (bench/case.h CP_PART_*).
+FW_PART_MASK_sym := 1
+FW_PART_MASK_ec := 2
+FW_PART_MASK_rsa := 4
+FW_PART_MASK_pq := 8
+$(FW_DIR)/obj/bench/main@%.o: firmware/bench/main.c $(FW_BOARD_MK)
+	@mkdir -p $(@D)
+	@echo "  CC   $(notdir $@)"
+	@$(FW_CC) $(FW_CFLAGS) -DCP_PART=$(FW_PART_MASK_$*) -c $< -o $@
+# The bench images of library $(1) (prefix $(2)), version $(3), configuration
+# $(4): one, or one per part the board splits the suite into and the port's
+# configuration has cases of (_BENCH_PARTS_<v>_<c>, default all four).
+fw_port_parts = $(or $($(2)_BENCH_PARTS_$(3)_$(4)),$($(2)_BENCH_PARTS_$(4)),$($(2)_BENCH_PARTS_$(3)),sym ec rsa pq)
+fw_bench_images = $(if $(filter all,$(BOARD_BENCH_PARTS)),$(call fw_img,bench,$(1),$(3),$(4)),\
+  $(foreach p,$(filter $(BOARD_BENCH_PARTS),$(call fw_port_parts,$(1),$(2),$(3),$(4))),$(call fw_img,bench,$(1),$(3),$(4),$(p))))
+
 # The case runner in its variants: full suite, quick suite, quick + a hook.
 FW_HOOKS := kat=$(FW_BREAK_KAT) fault=$(FW_FAULT_CASE) hang=$(FW_HANG_CASE) half=$(FW_HALF_CASE)
 $(FW_DIR)/obj/hooks.stamp: FW_FORCE
@@ -281,7 +317,7 @@ FW_WHOLE := -Wl,--whole-archive
 FW_NO_WHOLE := -Wl,--no-whole-archive
 # $(1) library, $(2) its prefix, $(3) version, $(4) configuration
 define fw_lib
-FW_LIB_$(1)_$(3)_$(4) := $(FW_DIR)/lib/$(1)-$(3)-$(4).a
+FW_LIB_$(1)_$(3)_$(4) := $(FW_LIB_DIR)/$(1)-$(3)-$(4).a
 FW_PORT_$(1)_$(3)_$(4) := $(patsubst crypto/$(1)/%.c,$(FW_DIR)/obj/$(1)-$(3)-$(4)/%.o,$($(2)_PORT_SRC))
 FW_FP_OPS_$(1)_$(3)_$(4) := $(call fw_fp_ops,$(2),$(3),$(4))
 # A port may build a configuration as an archive of a few sources linked
@@ -290,11 +326,11 @@ FW_BASE_$(1)_$(3)_$(4) := $(call $(2)_LINK_BASE,$(3),$(4))
 FW_LIBARGS_$(1)_$(3)_$(4) := $$(if $$(FW_BASE_$(1)_$(3)_$(4)),$$(FW_WHOLE) $$(FW_LIB_$(1)_$(3)_$(4)) \
   $$(FW_NO_WHOLE) $$(FW_BASE_$(1)_$(3)_$(4)),$$(FW_LIB_$(1)_$(3)_$(4)))
 
-$$(FW_LIB_$(1)_$(3)_$(4)): $(call $(2)_PACKAGE,$(3)) $($(2)_CONFIG_HDR) $(FW_BOARD_MK) mk/fw-lib.mk
+$$(FW_LIB_$(1)_$(3)_$(4)): $(call $(2)_PACKAGE,$(3)) $($(2)_CONFIG_HDR) mk/fw-lib.mk
 	@mkdir -p $$(@D)
 	@echo "  LIB  $$(notdir $$@)"
-	+@$$(MAKE) --no-print-directory -f mk/fw-lib.mk SRC_DIR=$(call $(2)_SRC,$(3)) \
-	  OBJ_DIR=$(FW_DIR)/lib/$(1)-$(3)-$(4) LIB=$$@ CC=$(FW_CC) AR=$(FW_AR) \
+	+@flock $$(@D)/.lock $$(MAKE) --no-print-directory -f mk/fw-lib.mk SRC_DIR=$(call $(2)_SRC,$(3)) \
+	  OBJ_DIR=$(FW_LIB_DIR)/$(1)-$(3)-$(4) LIB=$$@ CC=$(FW_CC) AR=$(FW_AR) \
 	  CFLAGS="$(FW_LIB_CFLAGS) $(call $(2)_DEFS,$(3),$(4))" HDRS="$($(2)_CONFIG_HDR)" \
 	  $(call $(2)_LIB_VARS,$(3),$(4)) && touch $$@
 
@@ -317,6 +353,18 @@ $(FW_IMG_DIR)/bench-$(1)-$(3)-$(4).elf: $$(FW_BENCH_$(1)_$(3)) $(FW_DIR)/obj/cas
 	@echo "  LD   $$(notdir $$@)"
 	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(FW_LIBARGS_$(1)_$(3)_$(4))
 
+# Parts of the suite (board.mk BOARD_BENCH_PARTS): main.c and the port's
+# families.c compiled for one part link only that part's drivers.
+$(FW_IMG_DIR)/bench-$(1)-$(3)-$(4)-%.elf: $$(filter-out %/main.o,$$(FW_BENCH_$(1)_$(3))) $(FW_DIR)/obj/bench/main@%.o \
+    $(FW_DIR)/obj/case-full.o $(FW_DIR)/obj/$(1)-$(3)-$(4)/families@%.o $$(filter-out %/families.o,$$(FW_LINK_$(1)_$(3)_$(4)))
+	@mkdir -p $$(@D)
+	@echo "  LD   $$(notdir $$@)"
+	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(FW_LIBARGS_$(1)_$(3)_$(4))
+$(FW_DIR)/obj/$(1)-$(3)-$(4)/families@%.o: crypto/$(1)/families.c $(call $(2)_PACKAGE,$(3)) $(BUILD)/fw/$(1)-$(3)/package.h $($(2)_CONFIG_HDR) $(FW_BOARD_MK)
+	@mkdir -p $$(@D)
+	@echo "  CC   $$(notdir $$@)"
+	@$(FW_CC) $(FW_CFLAGS) $(call $(2)_PORT_DEFS,$(3),$(4)) -DCP_PART=$$(FW_PART_MASK_$$*) -I$(BUILD)/fw/$(1)-$(3) -c $$< -o $$@
+
 $(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-%.elf: $(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-%.o $$(FW_LINK_$(1)_$(3)_$(4))
 	@mkdir -p $$(@D)
 	@echo "  LD   $$(notdir $$@)"
@@ -329,15 +377,15 @@ endef
 # the port compiled with the same switch, a baseline and the restricted
 # operations' images linked against them.
 define fw_restrict
-FW_RLIB_$(1)_$(3)_$(4)_$(5) := $(FW_DIR)/lib/$(1)-$(3)-$(4)-$(5).a
+FW_RLIB_$(1)_$(3)_$(4)_$(5) := $(FW_LIB_DIR)/$(1)-$(3)-$(4)-$(5).a
 FW_RPORT_$(1)_$(3)_$(4)_$(5) := $(patsubst crypto/$(1)/%.c,$(FW_DIR)/obj/$(1)-$(3)-$(4)-$(5)/%.o,$($(2)_PORT_SRC))
 FW_RLINK_$(1)_$(3)_$(4)_$(5) := $(FW_HAL_OBJ) $(FW_HARNESS_OBJ) $$(FW_RPORT_$(1)_$(3)_$(4)_$(5)) \
   $$(FW_RLIB_$(1)_$(3)_$(4)_$(5)) $(call $(2)_RESTRICT_BASE,$(3),$(4)) $(FW_DIR)/link.ld
-$$(FW_RLIB_$(1)_$(3)_$(4)_$(5)): $(call $(2)_PACKAGE,$(3)) $($(2)_CONFIG_HDR) $(FW_BOARD_MK) mk/fw-lib.mk
+$$(FW_RLIB_$(1)_$(3)_$(4)_$(5)): $(call $(2)_PACKAGE,$(3)) $($(2)_CONFIG_HDR) mk/fw-lib.mk
 	@mkdir -p $$(@D)
 	@echo "  LIB  $$(notdir $$@)"
-	+@$$(MAKE) --no-print-directory -f mk/fw-lib.mk SRC_DIR=$(call $(2)_SRC,$(3)) \
-	  OBJ_DIR=$(FW_DIR)/lib/$(1)-$(3)-$(4)-$(5) LIB=$$@ CC=$(FW_CC) AR=$(FW_AR) \
+	+@flock $$(@D)/.lock $$(MAKE) --no-print-directory -f mk/fw-lib.mk SRC_DIR=$(call $(2)_SRC,$(3)) \
+	  OBJ_DIR=$(FW_LIB_DIR)/$(1)-$(3)-$(4)-$(5) LIB=$$@ CC=$(FW_CC) AR=$(FW_AR) \
 	  CFLAGS="$(FW_LIB_CFLAGS) $(call $(2)_DEFS,$(3),$(4)) $(FP_RESTRICT_DEFS_$(5))" HDRS="$($(2)_CONFIG_HDR)" \
 	  $(call $(2)_LIB_VARS,$(3),$(4)) SRC_FILES="$($(2)_RESTRICT_SRC)" && touch $$@
 $(FW_DIR)/obj/$(1)-$(3)-$(4)-$(5)/%.o: crypto/$(1)/%.c $(call $(2)_PACKAGE,$(3)) $(BUILD)/fw/$(1)-$(3)/package.h $($(2)_CONFIG_HDR) $(FW_BOARD_MK)
@@ -386,7 +434,7 @@ FW_MANIFEST_HEADER := \#image\tkind\tboard\tmachine\ticount_shift\ttimeout_s\tli
 fw_rel = $(patsubst $(TOP)/%,%,$(1))
 # $(call fw_row,image,kind,timeout,library,version,config,baseline,fields,expect,case)
 fw_row = printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
-  '$(call fw_rel,$(1))' '$(2)' '$(BOARD)' '$(BOARD_QEMU_MACHINE)' '$(BOARD_ICOUNT_SHIFT)' '$(3)' \
+  '$(call fw_rel,$(1))' '$(2)' '$(BOARD)' '$(or $(BOARD_QEMU_MACHINE),-)' '$(or $(BOARD_ICOUNT_SHIFT),-)' '$(3)' \
   '$(or $(4),-)' '$(or $(5),-)' "$(if $(4),$$(cat $(call $(call fw_uc,$(4))_PACKAGE,$(5))),-)" \
   '$(or $(6),-)' '$(if $(7),$(call fw_rel,$(7)),-)' '$(or $(8),-)' '$(9)' '$(or $(10),-)';
 
@@ -394,11 +442,11 @@ fw_img = $(FW_IMG_DIR)/$(1)-$(2)-$(3)$(if $(4),-$(4))$(if $(5),-$(5)).elf
 # The baseline of footprint op $(5) of library $(1) (prefix $(2)), version
 # $(3), configuration $(4): its restriction's when it has one.
 fw_fp_baseline = $(call fw_img,fp,$(1),$(3),$(4),$(addsuffix -,$(call fw_restriction,$(2),$(5)))baseline)
-fw_config_images = $(call fw_img,bench,$(1),$(3),$(4)) $(call fw_img,fp,$(1),$(3),$(4),baseline) \
+fw_config_images = $(call fw_bench_images,$(1),$(2),$(3),$(4)) $(call fw_img,fp,$(1),$(3),$(4),baseline) \
   $(foreach r,$(FW_RESTRICTIONS_$(1)_$(3)_$(4)),$(call fw_img,fp,$(1),$(3),$(4),$(r)-baseline)) \
   $(foreach o,$(FW_FP_OPS_$(1)_$(3)_$(4)),$(call fw_img,fp,$(1),$(3),$(4),$(o)))
 fw_config_rows = \
-  $(call fw_row,$(call fw_img,bench,$(1),$(3),$(4)),bench,$(FW_TIMEOUT_BENCH),$(1),$(3),$(4),,,0,) \
+  $(foreach b,$(call fw_bench_images,$(1),$(2),$(3),$(4)),$(call fw_row,$(b),bench,$(FW_TIMEOUT_BENCH),$(1),$(3),$(4),,,0,)) \
   $(call fw_row,$(call fw_img,fp,$(1),$(3),$(4),baseline),baseline,-,$(1),$(3),$(4),,,-,) \
   $(foreach r,$(FW_RESTRICTIONS_$(1)_$(3)_$(4)),$(call fw_row,$(call fw_img,fp,$(1),$(3),$(4),$(r)-baseline),baseline,-,$(1),$(3),$(4)-$(r),,,-,)) \
   $(foreach o,$(FW_FP_OPS_$(1)_$(3)_$(4)),$(call fw_row,$(call fw_img,fp,$(1),$(3),$(4),$(o)),footprint,-,$(1),$(3),$(4)$(addprefix -,$(call fw_restriction,$(2),$(o))),\
@@ -447,20 +495,42 @@ fw_secondary = $(BUILD)/fw/$(1)-$(3)/package.h \
 
 FW_IMAGES := $(FW_IMAGES_ELF) $(FW_MANIFEST)
 FW_TEST_IMAGES := $(FW_TEST_IMAGES_ELF) $(FW_FP_TEST_IMAGES) $(FW_TEST_MANIFEST)
+# The quick images and test manifest alone (another board's share of make test)
+.PHONY: fw-quick
+fw-quick: $(foreach lv,$(FW_LIB_VERSIONS),$(call fw_img,quick,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2))) $(FW_TEST_MANIFEST) \
+  $(FW_IMG_DIR)/selftest.elf
 
-.PHONY: fw fw-test fw-fetch fw-libs fw-clean fw-selftest fw-selftest-boards
+.PHONY: fw fw-test fw-fetch fw-libs fw-clean fw-selftest fw-selftest-boards fw-bench-fast fw-boards-test
 fw-fetch: $(FW_PACKAGES)
 fw_lib_file = $(FW_LIB_$(1)_$(3)_$(4))
 fw-libs: $(call fw_each_config,fw_lib_file)
 fw: $(FW_IMAGES)
-fw-test: $(FW_TEST_IMAGES) fw-selftest-boards
+fw-test: $(FW_TEST_IMAGES) fw-selftest-boards fw-boards-test
 # The counter self test runs on every board (tests/firmware/counter.t).
 fw-selftest: $(FW_IMG_DIR)/selftest.elf $(FW_TEST_MANIFEST)
 fw-selftest-boards:
 	+@$(foreach b,$(filter-out $(BOARD),$(FW_BOARDS)),$(MAKE) --no-print-directory BOARD=$(b) fw-selftest &&) true
+# The bench images (every part) and baselines of the `fast` configurations:
+# what make test builds of the boards on silicon (link, vector table, fit in
+# flash and RAM: tests/firmware/boards.t), on the library archives the
+# default board's tests build anyway; `BOARD=<board> make fw` builds all.
+fw_fast_images = $(if $(filter fast,$(4)),$(call fw_bench_images,$(1),$(2),$(3),$(4)) $(call fw_img,fp,$(1),$(3),$(4),baseline))
+fw-bench-fast: $(call fw_each_config,fw_fast_images) $(FW_IMG_DIR)/selftest.elf
+# The other lanes' boards for make test: the boards on silicon built
+# (fw-bench-fast), the STM32F4 board layer in QEMU (netduinoplus2) with its
+# quick images and the mps2-an386's (the same Cortex-M4 code), which
+# tests/runner/board-f4.t runs side by side.
+FW_SERIAL_BOARDS := $(foreach b,$(FW_BOARDS),$(if $(filter serial,$(shell sed -n 's/^BOARD_LANE *:= *//p' firmware/boards/$(b)/board.mk)),$(b)))
+fw-boards-test:
+	+@$(foreach b,$(filter-out $(BOARD),$(FW_SERIAL_BOARDS)),$(MAKE) --no-print-directory BOARD=$(b) fw-bench-fast &&) true
+	+@$(foreach b,$(filter-out $(BOARD),netduinoplus2 mps2-an386),$(MAKE) --no-print-directory BOARD=$(b) fw-quick &&) true
 fw-clean:
 	rm -rf $(BUILD)/fw
 
 TEST_PREREQS += fw-test
+
+# Keep every intermediate object (the per-part main@<part>.o and
+# families@<part>.o come from pattern rules and would be deleted).
+.SECONDARY:
 
 -include $(shell find $(FW_DIR)/obj -name '*.d' 2>/dev/null)

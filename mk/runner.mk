@@ -52,12 +52,18 @@ TEST_PREREQS += $(RUNNER_ASAN)
 # Hardware naming comes from board.mk when it has it (BOARD_MCU,
 # BOARD_MCU_SHORT, BOARD_NAME); otherwise the runner derives it from the slug.
 MEASURE_JOBS ?= $(shell nproc)
+# The lane of the board (board.mk BOARD_LANE): QEMU's stdout, a board's
+# serial port (PORT, flashed with OpenOCD), or QEMU with the console USART
+# on a pty. PORT is where the board's ST-LINK virtual COM port appears.
+PORT ?= /dev/ttyACM0
+RUNNER_LANE_OPTS = $(if $(filter serial,$(BOARD_LANE)),--serial '$(PORT)' --openocd-cfg '$(BOARD_OPENOCD_CFG)' \
+    --baud $(BOARD_BAUD)) $(if $(filter qemu-serial,$(BOARD_LANE)),--qemu-serial $(BOARD_SERIAL_INDEX) --baud $(BOARD_BAUD))
 RUNNER_BOARD_OPTS = $(if $(BOARD_MCU),--mcu '$(BOARD_MCU)') \
   $(if $(BOARD_MCU_SHORT),--mcu-short '$(BOARD_MCU_SHORT)') $(if $(BOARD_NAME),--board-name '$(BOARD_NAME)')
 .PHONY: measure
 measure: $(RUNNER) fw
 	$(RUNNER) -j $(MEASURE_JOBS) --top $(TOP) --data $(TOP)/data --schema $(TOP)/schema/dataset.schema.json \
-	  $(RUNNER_BOARD_OPTS) $(FW_MANIFEST)
+	  $(RUNNER_BOARD_OPTS) $(RUNNER_LANE_OPTS) $(FW_MANIFEST)
 
 # tests/runner/firmware.t runs the test manifest of the board being tested
 export FW_TEST_MANIFEST

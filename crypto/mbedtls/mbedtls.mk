@@ -26,6 +26,11 @@ MBEDTLS_CONFIGS_ECC := ecc-small-low ecc-small-high ecc-fast-low ecc-fast-high
 MBEDTLS_CONFIGS_RSA := rsa-crt-low rsa-crt-mid rsa-crt-high rsa-nocrt-low rsa-nocrt-mid rsa-nocrt-high
 MBEDTLS_CONFIGS := $(MBEDTLS_CONFIGS_SYM) $(MBEDTLS_CONFIGS_ECC) $(MBEDTLS_CONFIGS_RSA)
 MBEDTLS_HOME_ECC := ecc-fast-high
+# The parts of the suite each group has cases of (a board that splits the
+# suite into parts builds only these, mk/firmware.mk).
+$(foreach c,$(MBEDTLS_CONFIGS_SYM),$(eval MBEDTLS_BENCH_PARTS_$(c) := sym))
+$(foreach c,$(MBEDTLS_CONFIGS_ECC),$(eval MBEDTLS_BENCH_PARTS_$(c) := ec))
+$(foreach c,$(MBEDTLS_CONFIGS_RSA),$(eval MBEDTLS_BENCH_PARTS_$(c) := rsa))
 MBEDTLS_HOME_RSA := rsa-crt-mid
 MBEDTLS_CONFIG_LABEL_small := Small
 MBEDTLS_CONFIG_LABEL_fast := Fast
@@ -68,7 +73,7 @@ MBEDTLS_PORT_DEFS = $(call MBEDTLS_DEFS,$(1),$(2)) -DMBEDTLS_CONFIG_FILE='"$(MBE
 mbedtls_pk = $(filter-out $(MBEDTLS_CONFIGS_SYM),$(1))
 MBEDTLS_LIB_VARS = CONFIG_FILE=$(MBEDTLS_CONFIG_HEADER_$(2)) \
   $(if $(call mbedtls_pk,$(2)),SRC_FILES="$(addsuffix .c,$(MBEDTLS_AXIS_SRC))")
-MBEDTLS_LINK_BASE = $(if $(call mbedtls_pk,$(2)),$(FW_DIR)/lib/mbedtls-$(1)-fast.a)
+MBEDTLS_LINK_BASE = $(if $(call mbedtls_pk,$(2)),$(FW_LIB_DIR)/mbedtls-$(1)-fast.a)
 # The public-key drivers and their known answers (the other ports have none).
 $(foreach v,$(MBEDTLS_VERSIONS),$(eval MBEDTLS_BENCH_EXTRA_$(v) := bench/bench_ecc bench/bench_rsa bench/bench_dh bench/pk_common pk_vectors))
 # Failure images beyond the common ones (mk/firmware.mk): image:hook:case:expect.
@@ -97,6 +102,6 @@ MBEDTLS_FP_FIELDS = $(FP_FIELDS_$(4))$(strip \
 # switch: one image serves every modulus.
 MBEDTLS_RESTRICTS := $(FP_CURVES) x25519 x448
 MBEDTLS_RESTRICT_SRC := $(addsuffix .c,$(MBEDTLS_AXIS_SRC) ecdsa ecdh)
-MBEDTLS_RESTRICT_BASE = $(FW_DIR)/lib/mbedtls-$(1)-fast.a
+MBEDTLS_RESTRICT_BASE = $(FW_LIB_DIR)/mbedtls-$(1)-fast.a
 MBEDTLS_PORT_SRC := $(wildcard crypto/mbedtls/*.c)
 MBEDTLS_CONFIG_HDR := $(wildcard crypto/mbedtls/config/*.h)

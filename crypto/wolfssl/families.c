@@ -7,11 +7,17 @@
 
 void cp_bench_more(void)
 {
-  cp_bench_eddsa();
-  cp_bench_xdh();
+  /* compile-time parts (case.h): drivers of other parts are not linked */
+  if (CP_PART & CP_PART_EC) {
+    cp_bench_eddsa();
+    cp_bench_xdh();
+  }
 #if CP_WOLFSSL_PQ
-  cp_bench_pq();
+  if (CP_PART & CP_PART_PQ)
+    cp_bench_pq();
 #endif
-  cp_bench_ecc(0);
-  cp_bench_rsa();
+  if (CP_PART & CP_PART_EC)
+    cp_bench_ecc(0);
+  if (CP_PART & CP_PART_RSA)
+    cp_bench_rsa();
 }

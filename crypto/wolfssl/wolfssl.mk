@@ -9,6 +9,7 @@ WOLFSSL_SUITE_5.7.2 := trixie
 # from 5.7 on; 5.5.4 only wraps liboqs (not packaged for bare metal).
 WOLFSSL_PQ_5.5.4 := 0
 WOLFSSL_PQ_5.7.2 := 1
+WOLFSSL_BENCH_PARTS_5.5.4 := sym ec rsa
 # Configurations: crypto/wolfssl/config/<c>/user_settings.h; `fast` is the
 # library default and also runs the cases the axis does not change.
 WOLFSSL_CONFIGS := small fast
@@ -29,7 +30,7 @@ $(foreach m,$(FP_RSA_MODULI),$(eval WOLFSSL_FP_MORE_rsa-v15-sign-$(m) := $$(,)mo
 # the switches are rebuilt and linked whole over the configuration's archive.
 WOLFSSL_RESTRICTS := $(FP_CURVES) $(addprefix rsa,$(FP_RSA_MODULI))
 WOLFSSL_RESTRICT_SRC := ecc.c rsa.c sp_int.c sp_c32.c sp_cortexm.c wolfmath.c
-WOLFSSL_RESTRICT_BASE = $(FW_DIR)/lib/wolfssl-$(1)-$(2).a
+WOLFSSL_RESTRICT_BASE = $(FW_LIB_DIR)/wolfssl-$(1)-$(2).a
 WOLFSSL_BENCH_EXTRA_5.5.4 := bench/bench_eddsa bench/bench_xdh vectors_edwards \
   bench/bench_ecc bench/bench_rsa bench/pk_common pk_vectors
 WOLFSSL_BENCH_EXTRA_5.7.2 := $(WOLFSSL_BENCH_EXTRA_5.5.4) bench/bench_pq

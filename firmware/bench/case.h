@@ -79,6 +79,14 @@ void cp_suite_begin(void);
 /* Exit status of the whole suite. */
 int cp_suite_end(void);
 
+/* Parts of the suite (CP_PART, a mask): a board whose flash cannot hold a
+ * whole image runs the suite as several images, each linking only its
+ * part's drivers (board.mk BOARD_BENCH_PARTS); the default is all. */
+enum { CP_PART_SYM = 1, CP_PART_EC = 2, CP_PART_RSA = 4, CP_PART_PQ = 8, CP_PART_ALL = 15 };
+#ifndef CP_PART
+#define CP_PART CP_PART_ALL
+#endif
+
 /* The drivers, one per family. */
 void cp_bench_cbc(void);
 void cp_bench_aead(void);

@@ -1,5 +1,5 @@
-/* A benchmark image: the whole suite for the library and configuration it
- * is linked with. */
+/* A benchmark image: the suite (or the part CP_PART of it) for the library
+ * and configuration it is linked with. */
 #include "case.h"
 
 /* The families beyond the common suite (public key for Mbed TLS,
@@ -12,9 +12,11 @@ __attribute__((weak)) void cp_bench_more(void)
 int main(void)
 {
   cp_suite_begin();
-  cp_bench_cbc();
-  cp_bench_aead();
-  cp_bench_hash();
+  if (CP_PART & CP_PART_SYM) {
+    cp_bench_cbc();
+    cp_bench_aead();
+    cp_bench_hash();
+  }
   cp_bench_more();
   return cp_suite_end();
 }

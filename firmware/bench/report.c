@@ -6,8 +6,6 @@
 
 static unsigned long results_printed;
 
-#define STR(x) #x
-#define XSTR(x) STR(x)
 
 static void key_str(int indent, const char *key, const char *value)
 {
@@ -77,9 +75,11 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
   printf("run:\n");
   key_str(2, "board", CP_BOARD);
   key_str(2, "core", CP_CORE);
-  key_str(2, "qemu_machine", CP_QEMU_MACHINE);
-  key_num(2, "core_clock_hz", CP_CLOCK_HZ);
-  key_str(2, "clock_note", CP_CLOCK_NOTE);
+  if (CP_QEMU_MACHINE[0])
+    key_str(2, "qemu_machine", CP_QEMU_MACHINE);
+  key_num(2, "core_clock_hz", cp_board_clock_hz());
+  key_str(2, "clock_note", cp_board_clock_note());
+  cp_board_report_system();
   printf("  library:\n");
   key_str(4, "slug", lib->slug);
   key_str(4, "name", lib->name);
@@ -96,18 +96,22 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
   printf("  toolchain:\n");
   key_str(4, "compiler", "arm-none-eabi-gcc " __VERSION__);
   key_str(4, "flags", CP_FW_FLAGS);
-  key_str(4, "libc", "newlib (rdimon, semihosting)");
+  key_str(4, "libc", CP_LIBC);
   printf("  counter:\n");
-  key_str(4, "kind", "instructions");
-  key_str(4, "method", "SysTick on the core clock under QEMU -icount shift=" XSTR(CP_ICOUNT_SHIFT)
-          " (2^shift ns per instruction): instructions = round(ticks * tick_ns / 2^shift)"
-          " minus the wrap handler's instructions");
-  key_num(4, "icount_shift", CP_ICOUNT_SHIFT);
+  key_str(4, "kind", cp_counter_kind());
+  key_str(4, "method", cp_counter_method());
+  if (CP_ICOUNT_SHIFT >= 0)
+    key_num(4, "icount_shift", CP_ICOUNT_SHIFT);
   key_num(4, "overhead", overhead);
+  if (CP_REPEAT > 1)
+    key_num(4, "repetitions", CP_REPEAT);
   key_str(4, "first_call", "excluded");
   key_str(4, "first_call_note", lib->first_call_note);
   key_str(2, "stack_method", "stack painted below the caller's frame, one call with SysTick"
           " interrupts off, deepest overwritten word");
+  if (CP_REPEAT > 1)
+    key_str(2, "repetitions_note", "each case runs " CP_XSTR(CP_REPEAT) " times after its warm-up call;"
+            " the figure is the median, the lowest and highest beside it");
   key_str(2, "heap_method", lib->heap_method);
   key_str(2, "message_notes", lib->message_notes);
   key_str(2, "checks_note", CP_NOTES_CHECKS);
@@ -116,8 +120,8 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
   printf("results:\n");
 }
 
-void cp_report_result(const struct cp_case *c,
-                      uint32_t instructions, uint32_t stack_bytes, uint32_t heap_bytes)
+void cp_report_result(const struct cp_case *c, uint32_t count, uint32_t lo, uint32_t hi,
+                      uint32_t stack_bytes, uint32_t heap_bytes)
 {
   const struct cp_result *r = &c->r;
   results_printed++;
@@ -144,7 +148,15 @@ void cp_report_result(const struct cp_case *c,
   field_str("curve_definition", axis_of(r, CP_AXIS_CURVEDEF));
   field_str("modexp_impl", axis_of(r, CP_AXIS_IMPL));
   field_str("variant", axis_of(r, CP_AXIS_VARIANT));
-  key_num(4, "instructions", instructions);
+  const char *kind = cp_counter_kind();
+  key_num(4, kind, count);
+  if (CP_REPEAT > 1) {
+    char key[24];
+    snprintf(key, sizeof key, "%s_min", kind);
+    key_num(4, key, lo);
+    snprintf(key, sizeof key, "%s_max", kind);
+    key_num(4, key, hi);
+  }
   key_num(4, "stack_bytes", stack_bytes);
   key_num(4, "heap_bytes", heap_bytes);
   const struct cp_evidence *e = c->evidence;

@@ -1,6 +1,6 @@
-/* SysTick wrap handler and the empty measured function, in assembly so that
- * their instruction counts are exact and known to counter.c:
- * SysTick_Handler executes CP_WRAP_HANDLER_INSNS = 5 instructions. */
+/* SysTick wrap handler, in assembly so that its instruction count is exact
+ * and known to counter_icount.c: SysTick_Handler executes
+ * CP_WRAP_HANDLER_INSNS = 5 instructions. */
   .syntax unified
   .thumb
   .text
@@ -16,10 +16,3 @@ SysTick_Handler:
   bx lr
   .size SysTick_Handler, . - SysTick_Handler
   .ltorg
-
-  .global cp_empty
-  .type cp_empty, %function
-  .thumb_func
-cp_empty:
-  bx lr
-  .size cp_empty, . - cp_empty

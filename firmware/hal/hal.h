@@ -4,6 +4,9 @@
 #define CP_HAL_H
 #include <stdint.h>
 
+#define CP_STR(x) #x
+#define CP_XSTR(x) CP_STR(x)
+
 /* Exit statuses of an image (firmware/README.md). */
 enum {
   CP_EXIT_OK = 0,
@@ -12,7 +15,11 @@ enum {
   CP_EXIT_HARNESS = 5, /* the harness could not measure */
 };
 
-/* Ends QEMU with the given status through semihosting. */
+/* The console (console_semihost.c or console_uart.c, as the board says):
+ * set up before main; cp_exit ends the run with a status (QEMU exits with it
+ * through semihosting; a board says "exit: N" on its one channel and
+ * stops). */
+void cp_console_init(void);
 _Noreturn void cp_exit(int status);
 /* Prints "error: harness: <what>" on stderr and exits CP_EXIT_HARNESS. */
 _Noreturn void cp_harness_error(const char *what);
@@ -25,7 +32,23 @@ typedef void cp_measured_fn(void *arg);
 uint32_t cp_console_crc32(void);
 uint32_t cp_console_bytes(void);
 
-/* Starts SysTick as the instruction counter. */
+/* The board: its clock tree (before anything else runs) and what the run
+ * header says about it (board/<name>.c or the defaults of hal/board.c). */
+void cp_board_init(void);
+/* The core clock in Hz, as read back from the clock registers on a board,
+ * the nominal one of board.mk in QEMU, and why. */
+unsigned long cp_board_clock_hz(void);
+const char *cp_board_clock_note(void);
+/* Prints the read-back system facts of the run header's `system:` mapping
+ * (flash latency, voltage scaling, caches), indented by two; nothing in QEMU. */
+void cp_board_report_system(void);
+
+/* The counter (counter_icount.c: QEMU instructions; counter_dwt.c: clock
+ * cycles), as the board says: what it counts and how, for the run header.
+ * cp_counter_init starts it and, for a hardware counter, refuses one that
+ * does not count (cp_harness_error). */
+const char *cp_counter_kind(void);
+const char *cp_counter_method(void);
 void cp_counter_init(void);
 /* Instructions from just before to just after fn(arg), SysTick wrap handler
  * excluded, overhead NOT subtracted. */

@@ -1,17 +1,18 @@
 /* Reset and exception entry of every image: vector table, .data/.bss set-up,
- * semihosting stdio, main, exit through semihosting; faults exit with their
- * own status so the runner can tell a crash from a wrong answer. */
+ * the board's clock, the console, main, exit with main's status; faults exit
+ * with their own status so the runner can tell a crash from a wrong answer. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include "hal.h"
 
 extern uint32_t _sidata[], _sdata[], _edata[], _sbss[], _ebss[], _estack[];
-extern void initialise_monitor_handles(void);
 extern int main(void);
 void Reset_Handler(void);
 void cp_fault_handler(void);
-void SysTick_Handler(void); /* counter_systick.S */
+/* counter_systick.S on the boards that count with SysTick; elsewhere no
+ * SysTick interrupt is ever enabled, and one would be a fault. */
+void SysTick_Handler(void) __attribute__((weak, alias("cp_fault_handler")));
 void _init(void);
 void _fini(void);
 
@@ -23,7 +24,8 @@ void Reset_Handler(void)
 {
   memcpy(_sdata, _sidata, (size_t)((char *)_edata - (char *)_sdata));
   memset(_sbss, 0, (size_t)((char *)_ebss - (char *)_sbss));
-  initialise_monitor_handles();
+  cp_board_init();
+  cp_console_init();
   cp_exit(main());
 }
 

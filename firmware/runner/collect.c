@@ -150,7 +150,7 @@ static void check_identity(cpr_collection *c, const cpr_image *im, const cp_node
         int fold;
     } checks[] = {
         { "board", NULL, im->board, 0 },
-        { "qemu_machine", NULL, im->machine, 0 },
+        { "qemu_machine", NULL, strcmp(im->machine, "-") ? im->machine : NULL, 0 },
         { "library", "slug", im->library, 0 },
         { "library", "version", im->version, 0 },
         { "library", "package", im->package, 0 },
@@ -167,9 +167,14 @@ static void check_identity(cpr_collection *c, const cpr_image *im, const cp_node
     }
     const cp_node *shift = cp_map_get(cp_map_get(run, "counter"), "icount_shift");
     long long v;
-    if (!shift || cp_scalar_int(shift, &v) < 0 || v != im->icount_shift)
+    if (im->icount_shift < 0) {
+        if (shift)
+            complain(c, "%s: run.counter.icount_shift: expected none (the manifest runs this image without QEMU's "
+                     "instruction count), found %s", name, cpr_q(cp_scalar(shift)));
+    } else if (!shift || cp_scalar_int(shift, &v) < 0 || v != im->icount_shift) {
         complain(c, "%s: run.counter.icount_shift: expected %d as QEMU ran it, found %s", name,
                  im->icount_shift, cpr_q(cp_scalar(shift)));
+    }
 }
 
 static void add_axis(cpr_set *s, const char *family, const char *field, const char *label, const char *meaning)
@@ -279,8 +284,9 @@ static void check_evidence(cpr_collection *c, const cpr_row *r, const cp_node *e
         free(bytes[i]);
 }
 
-/* One result mapping into a row; returns 0 when it is well-formed. */
-static int add_result(cpr_collection *c, cpr_set *s, const cp_node *res)
+/* One result mapping into a row; returns 0 when it is well-formed. counter:
+ * what the run header says the image counts (instructions or cycles). */
+static int add_result(cpr_collection *c, cpr_set *s, const cp_node *res, const char *counter)
 {
     char loc[512];
     where(loc, sizeof loc, res);
@@ -323,10 +329,16 @@ static int add_result(cpr_collection *c, cpr_set *s, const cp_node *res)
     }
     where(loc, sizeof loc, res);
     const char *kind = r->text[CP_F_KIND];
-    if (r->text[CP_F_CYCLES])
-        complain(c, "%s: cycles: expected instructions (QEMU icount counts instructions), found cycles", loc);
-    if (kind && strcmp(kind, "performance") == 0 && !r->text[CP_F_INSTRUCTIONS])
-        complain(c, "%s: expected an 'instructions' count in a performance result, found none", loc);
+    int cycles = counter && strcmp(counter, "cycles") == 0;
+    cp_field want = cycles ? CP_F_CYCLES : CP_F_INSTRUCTIONS, other = cycles ? CP_F_INSTRUCTIONS : CP_F_CYCLES;
+    if (r->text[other])
+        complain(c, "%s: %s: expected %s (the run header's counter.kind), found %s", loc, cp_fields[other].name,
+                 cp_fields[want].name, cp_fields[other].name);
+    if (!cycles && (r->text[CP_F_CYCLES_MIN] || r->text[CP_F_CYCLES_MAX]))
+        complain(c, "%s: expected no spread of cycles in an instruction count (QEMU counts exactly), found one", loc);
+    if (kind && strcmp(kind, "performance") == 0 && !r->text[want])
+        complain(c, "%s: expected %s '%s' count in a performance result, found none", loc,
+                 cycles ? "a" : "an", cp_fields[want].name);
     if (evidence)
         check_evidence(c, r, evidence);
     else if (r->text[CP_F_OPERATION] && strcmp(r->text[CP_F_OPERATION], "signature") == 0 &&
@@ -370,8 +382,11 @@ void cpr_collect_output(cpr_collection *c, const cpr_image *im, const char *name
     }
     note_axis(s, run);
     note_overhead(c, s, run, name);
+    const char *counter = cp_scalar(cp_map_get(cp_map_get(run, "counter"), "kind"));
+    if (!counter || (strcmp(counter, "instructions") != 0 && strcmp(counter, "cycles") != 0))
+        complain(c, "%s: run.counter.kind: expected instructions or cycles, found %s", name, cpr_q(counter));
     for (size_t i = 0; i < results->count; i++)
-        add_result(c, s, results->items[i]);
+        add_result(c, s, results->items[i], counter);
 }
 
 /* Parses "key=value,key=value" into the identifying fields of r. */

@@ -13,9 +13,13 @@ typedef struct {
     const char *mcu, *mcu_short, *core, *board, *emulator;
     long long core_clock_hz;
     const char *clock_note;
+    /* read back from a board's registers (< 0 / NULL: not known) */
+    long long flash_latency_ws, icache, dcache, prefetch_art;
+    const char *voltage_scaling;
     const char *compiler, *flags, *optimization, *libc;
-    const char *counter_method;
-    int icount_shift;
+    const char *counter_kind, *counter_method;
+    int icount_shift;            /* < 0: not written */
+    long long repetitions;       /* < 0: not written */
     long long overhead;          /* < 0: not written */
     const char *first_call, *first_call_note;
     const char *firmware_revision, *runner;

@@ -103,21 +103,39 @@ int cpr_header_build(cpr_header *h, char ***owned, const cpr_set *s, const cpr_h
     h->mcu = facts->mcu ? facts->mcu
                         : keep(owned, &n, cp_xasprintf("Arm %s FPGA image (%s), emulated", h->mcu_short, h->core));
     h->board = facts->board_name ? facts->board_name : keep(owned, &n, cp_xasprintf("Arm MPS2+ %s", h->mcu_short));
-    char *qv = keep(owned, &n, qemu_version(facts->qemu_version_line));
     const char *machine = run_get(run, "qemu_machine", NULL);
-    h->emulator = keep(owned, &n, cp_xasprintf("QEMU %s %s", qv, machine ? machine : s->key->machine));
+    if (!facts->on_board) {
+        char *qv = keep(owned, &n, qemu_version(facts->qemu_version_line));
+        h->emulator = keep(owned, &n, cp_xasprintf("QEMU %s %s", qv, machine ? machine : s->key->machine));
+    }
+    /* what a board read back from its registers (run.system) */
+    const cp_node *sys = cp_map_get(run, "system");
+    static const char *const sys_num[] = { "flash_latency_ws", "icache", "dcache", "prefetch_art" };
+    long long *sys_dst[] = { &h->flash_latency_ws, &h->icache, &h->dcache, &h->prefetch_art };
+    for (size_t i = 0; i < sizeof sys_num / sizeof sys_num[0]; i++) {
+        long long v;
+        *sys_dst[i] = cp_scalar_int(cp_map_get(sys, sys_num[i]), &v) == 0 ? v : -1;
+    }
+    h->voltage_scaling = run_get(run, "system", "voltage_scaling");
+    h->counter_kind = run_get(run, "counter", "kind");
     h->flags = run_get(run, "toolchain", "flags");
     h->optimization = run_get(run, "toolchain", "optimization");
     h->libc = run_get(run, "toolchain", "libc");
-    long long shift = 0;
-    cp_scalar_int(cp_map_get(cp_map_get(run, "counter"), "icount_shift"), &shift);
+    long long shift = -1, reps = -1;
+    if (cp_scalar_int(cp_map_get(cp_map_get(run, "counter"), "icount_shift"), &shift) < 0)
+        shift = -1;
     h->icount_shift = (int)shift;
+    if (cp_scalar_int(cp_map_get(cp_map_get(run, "counter"), "repetitions"), &reps) < 0)
+        reps = -1;
+    h->repetitions = reps;
     h->overhead = s->overhead_min == s->overhead_max ? s->overhead_min : -1;
     h->first_call = run_get(run, "counter", "first_call");
     h->first_call_note = run_get(run, "counter", "first_call_note");
     h->firmware_revision = facts->revision;
-    h->runner = keep(owned, &n, cp_xasprintf("cryptoperf-run (%s)", facts->qemu_version_line
-                                                                        ? facts->qemu_version_line : "QEMU"));
+    h->runner = facts->on_board ? "cryptoperf-run (serial lane, flashed with OpenOCD)"
+                                : keep(owned, &n, cp_xasprintf("cryptoperf-run (%s)", facts->qemu_version_line
+                                                                                       ? facts->qemu_version_line
+                                                                                       : "QEMU"));
     h->axes = s->axes;
     h->naxes = s->naxes;
     h->families_absent = run_get(run, "families_absent", NULL);
@@ -125,11 +143,14 @@ int cpr_header_build(cpr_header *h, char ***owned, const cpr_set *s, const cpr_h
     /* notes: what the firmware says about its methods and about families
      * the library version lacks, and a per-image overhead when the images
      * calibrated different ones */
-    static const char *const note_keys[] = { "stack_method", "heap_method", "message_notes",
-                                             "checks_note", "footprint_note", "families_absent_note" };
+    static const char *const note_keys[] = { "stack_method", "heap_method", "message_notes", "checks_note",
+                                             "footprint_note", "repetitions_note", "families_absent_note" };
     const char **notes = cp_xcalloc(4 + sizeof note_keys / sizeof note_keys[0], sizeof *notes);
-    notes[h->nnotes++] = "Figures are executed instructions counted by QEMU (-icount), not cycles: the emulator "
-                         "models no pipeline, no wait states and no caches.";
+    int cycles = h->counter_kind && strcmp(h->counter_kind, "cycles") == 0;
+    notes[h->nnotes++] = cycles ? "Figures are clock cycles counted on the board (DWT CYCCNT), the median of the "
+                                  "repeated runs; where the runs differ by more than 1 % the pages show the spread."
+                                : "Figures are executed instructions counted by QEMU (-icount), not cycles: the emulator "
+                                  "models no pipeline, no wait states and no caches.";
     notes[h->nnotes++] = "Footprint: an image calling one operation minus a baseline image without the call, "
                          "both holding the harness (buffers, counters, the random stream, the counting "
                          "allocator over newlib's malloc), so the difference is the library's code and data "

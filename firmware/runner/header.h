@@ -13,6 +13,7 @@ typedef struct {
     const char *cc_version_line;     /* `arm-none-eabi-gcc --version`, first line */
     const char *revision;            /* firmware_revision */
     const char *mcu, *mcu_short, *board_name;   /* NULL: derived from the board slug */
+    int on_board;                    /* run on silicon (serial lane with OpenOCD): no emulator */
 } cpr_host_facts;
 
 /* Fills h from s; strings h points to that are not borrowed from s or facts

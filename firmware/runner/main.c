@@ -301,6 +301,7 @@ int main(int argc, char **argv)
         rc = EXIT_USAGE;
     }
     o.facts.qemu_version_line = qemu_line;
+    o.facts.on_board = o.serial_lane && o.serial.kind == CPR_TARGET_OPENOCD;
     o.facts.revision = revision;
     o.facts.cc_version_line = cc_line;
 
@@ -309,10 +310,13 @@ int main(int argc, char **argv)
     cpr_collection col;
     cpr_collection_init(&col, stderr);
     if (rc == EXIT_OK) {
+        /* on a board (OpenOCD) there is no QEMU and so no icount shift */
+        int qemu = !(o.serial_lane && o.serial.kind == CPR_TARGET_OPENOCD);
         for (size_t i = 0; i < runs.n; i++)
-            if (runs.image[i]->icount_shift < 0 || runs.jobs[i].timeout_s == 0) {
-                fprintf(stderr, "%s:%u: %s: expected an icount shift and a timeout for an image that runs, "
-                        "found '-'\n", m.path, runs.image[i]->line, runs.image[i]->image);
+            if ((qemu && runs.image[i]->icount_shift < 0) || runs.jobs[i].timeout_s == 0) {
+                fprintf(stderr, "%s:%u: %s: expected %s for an image that runs, found '-'\n", m.path,
+                        runs.image[i]->line, runs.image[i]->image,
+                        qemu ? "an icount shift and a timeout" : "a timeout");
                 rc = EXIT_FAILED;
             }
         if (rc != EXIT_OK) {

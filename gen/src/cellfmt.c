@@ -1,6 +1,7 @@
 #include "cellfmt.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,11 +11,13 @@
 typedef enum { SEG_TEXT, SEG_FIELD, SEG_HEADER, SEG_DERIVED } seg_kind;
 
 typedef enum {
-    D_COUNT, D_COUNT_HEADER, D_COUNT_WORDS, D_TIME_US, D_TIME_MS, D_KBYTE_S, D_SERIES, D_DATASET, D_FOOTPRINT_BYTES, D_CONFIG
+    D_COUNT, D_COUNT_HEADER, D_COUNT_WORDS, D_TIME_US, D_TIME_MS, D_KBYTE_S, D_SERIES, D_DATASET, D_FOOTPRINT_BYTES, D_CONFIG,
+    D_SPREAD
 } derived;
 
 static const char *const derived_names[] = {
     "count", "count_header", "count_words", "time_us", "time_ms", "kbyte_s", "series", "dataset", "footprint_bytes", "config",
+    "spread",
 };
 #define NDERIVED (sizeof derived_names / sizeof derived_names[0])
 
@@ -286,6 +289,26 @@ static int eval_derived(derived d, const cp_fmt_ctx *ctx, value *v)
                 cp_buf_printf(&v->text, "%s%s", v->text.len ? " " : "", t);
         }
         return v->text.len ? 0 : 1;
+    }
+    case D_SPREAD: {
+        /* the repeated runs of a board differ: their range, where it is
+         * more than 1 % of the median (the figure) */
+        unsigned long long lo, hi, mid;
+        if (!ctx->result || node_ull(ctx->result->value[CP_F_CYCLES_MIN], &lo) != 0 ||
+            node_ull(ctx->result->value[CP_F_CYCLES_MAX], &hi) != 0 ||
+            node_ull(ctx->result->value[CP_F_CYCLES], &mid) != 0 || hi < lo || mid == 0 ||
+            (cp_u128)(hi - lo) * 100 <= (cp_u128)mid)
+            return 1;
+        char a[24], b[24];
+        snprintf(a, sizeof a, "%llu", lo);
+        snprintf(b, sizeof b, "%llu", hi);
+        v->text.len = 0;
+        cp_buf_puts(&v->text, " (");
+        cp_fmt_digits(&v->text, a, ctx->layout ? ctx->layout->group_min : 0);
+        cp_buf_puts(&v->text, " to ");
+        cp_fmt_digits(&v->text, b, ctx->layout ? ctx->layout->group_min : 0);
+        cp_buf_puts(&v->text, ")");
+        return 0;
     }
     case D_TIME_US:
     case D_TIME_MS:

@@ -1,8 +1,11 @@
 /* Instruction counter on SysTick under QEMU icount (FIRMWARE-NOTES): SysTick
- * runs from the core clock (CP_CLOCK_HZ) and QEMU advances virtual time by
- * 2^CP_ICOUNT_SHIFT ns per instruction, so instructions = ticks * tick_ns /
- * 2^shift, rounded. A 24-bit SysTick wraps every 2^24 ticks; the wrap handler
- * counts epochs and its own instructions are taken out again. */
+ * runs from the clock QEMU gives it (CP_SYSTICK_HZ) and QEMU advances virtual
+ * time by 2^CP_ICOUNT_SHIFT ns per instruction, so instructions = ticks *
+ * (1e9 / CP_SYSTICK_HZ) / 2^shift, rounded; the ratio is reduced to a
+ * fraction once, so a clock that does not divide 1 GHz (netduinoplus2's
+ * 168 MHz) counts exactly too. A 24-bit SysTick wraps every 2^24 ticks; the
+ * wrap handler counts epochs and its own instructions are taken out again.
+ * The board (board.mk) picks this counter or counter_dwt.c. */
 #include <stdint.h>
 #include "hal.h"
 
@@ -11,15 +14,43 @@
 #define SYST_CVR (*(volatile uint32_t *)0xE000E018u)
 enum { CSR_ENABLE = 1u, CSR_TICKINT = 2u, CSR_CLKSOURCE_CPU = 4u };
 enum { CP_WRAP_HANDLER_INSNS = 5 }; /* counter_systick.S */
-#define TICK_NS (1000000000u / (CP_CLOCK_HZ))
-_Static_assert(1000000000u % (CP_CLOCK_HZ) == 0, "clock must divide 1 GHz into whole ns");
-_Static_assert((1u << (CP_ICOUNT_SHIFT)) > 2 * (1000000000u / (CP_CLOCK_HZ)),
+#ifndef CP_SYSTICK_HZ
+#define CP_SYSTICK_HZ CP_CLOCK_HZ
+#endif
+_Static_assert((1ull << (CP_ICOUNT_SHIFT)) * (CP_SYSTICK_HZ) >= 2000000000ull,
                "need at least two ticks per instruction for exact counts");
 
 volatile uint32_t cp_counter_wraps;
+/* instructions = (ticks * num + den / 2) / den */
+static uint32_t num, den;
+
+static uint64_t gcd(uint64_t a, uint64_t b)
+{
+  while (b) {
+    uint64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+const char *cp_counter_kind(void)
+{
+  return "instructions";
+}
+
+const char *cp_counter_method(void)
+{
+  return "SysTick on the core clock under QEMU -icount shift=" CP_XSTR(CP_ICOUNT_SHIFT)
+         " (2^shift ns per instruction): instructions = round(ticks * tick_ns / 2^shift)"
+         " minus the wrap handler's instructions";
+}
 
 void cp_counter_init(void)
 {
+  uint64_t n = 1000000000ull, d = (uint64_t)(CP_SYSTICK_HZ) << (CP_ICOUNT_SHIFT), g = gcd(n, d);
+  num = (uint32_t)(n / g);
+  den = (uint32_t)(d / g);
   SYST_CSR = 0;
   SYST_RVR = 0x00FFFFFFu;
   SYST_CVR = 0; /* any write clears it */
@@ -44,8 +75,7 @@ __attribute__((noinline)) uint32_t cp_counter_measure(cp_measured_fn *fn, void *
   uint64_t t0 = ticks_now();
   fn(arg);
   uint64_t t1 = ticks_now();
-  uint64_t ns = (t1 - t0) * TICK_NS;
-  uint64_t insns = (ns + (1u << (CP_ICOUNT_SHIFT)) / 2) >> (CP_ICOUNT_SHIFT);
+  uint64_t insns = ((t1 - t0) * num + den / 2) / den;
   uint64_t wraps = (t1 >> 24) - (t0 >> 24);
   return (uint32_t)(insns - wraps * CP_WRAP_HANDLER_INSNS);
 }

@@ -1,7 +1,15 @@
-/* Leaving QEMU through semihosting with a status (SYS_EXIT_EXTENDED). */
+/* The console of the QEMU boards: newlib's semihosting stdio (rdimon), and
+ * leaving QEMU through semihosting with a status (SYS_EXIT_EXTENDED). */
 #include <stdint.h>
 #include <stdio.h>
 #include "hal.h"
+
+extern void initialise_monitor_handles(void);
+
+void cp_console_init(void)
+{
+  initialise_monitor_handles();
+}
 
 enum { SYS_EXIT_EXTENDED = 0x20, ADP_STOPPED_APPLICATION_EXIT = 0x20026 };
 

@@ -1,0 +1,143 @@
+/* STM32L5 board layer (register level, RM0438; TrustZone off, the
+ * non-secure addresses): the clock tree of ST's measurement configuration
+ * of the STM32L5 pages, 110 MHz from the PLL on MSI (4 MHz x 55 / 2),
+ * voltage range 0, 5 flash wait states, ICACHE on; LPUART1 on PG7/PG8 as
+ * the console (the ST-LINK virtual COM port of the NUCLEO-L552ZE-Q; port G
+ * is powered from VDDIO2, which must be declared valid first); and the
+ * facts of the run header read back from the registers. Every wait for a
+ * hardware flag is bounded, and the run header says what did not happen. */
+#include <stdint.h>
+#include <stdio.h>
+#include "hal.h"
+
+#define REG(a) (*(volatile uint32_t *)(a))
+#define RCC_CR REG(0x40021000u)
+#define RCC_CFGR REG(0x40021008u)
+#define RCC_PLLCFGR REG(0x4002100Cu)
+#define RCC_AHB2ENR REG(0x4002104Cu)
+#define RCC_APB1ENR1 REG(0x40021058u)
+#define RCC_APB1ENR2 REG(0x4002105Cu)
+#define RCC_CCIPR1 REG(0x40021088u)
+#define RCC_CSR REG(0x40021094u)
+#define PWR_CR1 REG(0x40007000u)
+#define PWR_CR2 REG(0x40007004u)
+#define PWR_SR2 REG(0x40007014u)
+#define FLASH_ACR REG(0x40022000u)
+#define ICACHE_CR REG(0x40030400u)
+#define DCACHE_CR REG(0x40031400u)
+#define GPIOG_MODER REG(0x42021800u)
+#define GPIOG_AFRL REG(0x42021820u)
+#define GPIOG_AFRH REG(0x42021824u)
+#define LPUART1_CR1 REG(0x40008000u)
+#define LPUART1_BRR REG(0x4000800Cu)
+#define LPUART1_ISR REG(0x4000801Cu)
+#define LPUART1_TDR REG(0x40008028u)
+
+enum { WAIT = 200000 };
+static const char *problem; /* what the clock set-up could not do */
+
+static int wait_for(volatile uint32_t *reg, uint32_t mask, uint32_t want)
+{
+  for (int i = 0; i < WAIT; i++)
+    if ((*reg & mask) == want)
+      return 1;
+  return 0;
+}
+
+void cp_board_init(void)
+{
+  RCC_APB1ENR1 |= 1u << 28; /* PWREN */
+  /* voltage range 0 (VOS 00) before the clock rises above 80 MHz */
+  PWR_CR1 &= ~(3u << 9);
+  if (!wait_for(&PWR_SR2, 1u << 10, 0)) /* VOSF */
+    problem = "voltage range 0 not reached";
+  FLASH_ACR = (FLASH_ACR & ~0xFu) | 5u; /* 5 wait states */
+  if ((FLASH_ACR & 0xFu) != 5u)
+    problem = "flash latency not set";
+  /* PLL: MSI (4 MHz after reset) / M 1 x N 55 = 220 MHz VCO, / R 2 = 110 MHz */
+  RCC_CR &= ~(1u << 24);
+  wait_for(&RCC_CR, 1u << 25, 0);
+  RCC_PLLCFGR = 1u /* MSI */ | (0u << 4) /* M = 1 */ | (55u << 8) | (1u << 24) /* PLLREN */ | (0u << 25) /* R = 2 */;
+  RCC_CR |= 1u << 24;
+  if (!wait_for(&RCC_CR, 1u << 25, 1u << 25)) {
+    problem = "the PLL did not lock";
+  } else {
+    /* above 80 MHz the AHB runs at half speed for 1 us first (RM0438) */
+    RCC_CFGR = (RCC_CFGR & ~0xF0u) | (8u << 4);
+    RCC_CFGR = (RCC_CFGR & ~3u) | 3u;
+    if (!wait_for(&RCC_CFGR, 0xCu, 0xCu))
+      problem = "the switch to the PLL was not confirmed";
+    for (volatile int i = 0; i < 200; i++)
+      ;
+    RCC_CFGR &= ~0xF0u;
+  }
+  ICACHE_CR |= 1u;
+}
+
+/* MSI ranges (RM0438 RCC_CR.MSIRANGE) in kHz. */
+static const uint16_t msi_khz[12] = { 100, 200, 400, 800, 1000, 2000, 4000, 8000, 16000, 24000, 32000, 48000 };
+
+static uint64_t msi_hz(void)
+{
+  uint32_t cr = RCC_CR;
+  uint32_t range = cr & 8u ? (cr >> 4) & 0xFu : (RCC_CSR >> 8) & 0xFu;
+  return range < 12 ? (uint64_t)msi_khz[range] * 1000u : 0;
+}
+
+unsigned long cp_board_clock_hz(void)
+{
+  uint32_t cfgr = RCC_CFGR, sws = (cfgr >> 2) & 3u;
+  uint64_t hz = sws == 0u ? msi_hz() : sws == 1u ? 16000000u : 0;
+  if (sws == 3u) {
+    uint32_t pll = RCC_PLLCFGR, src = pll & 3u;
+    uint64_t in = src == 1u ? msi_hz() : src == 2u ? 16000000u : 0;
+    uint32_t m = ((pll >> 4) & 0xFu) + 1u, n = (pll >> 8) & 0x7Fu, r = (((pll >> 25) & 3u) + 1u) * 2u;
+    hz = in / m * n / r;
+  }
+  uint32_t hpre = (cfgr >> 4) & 0xFu;
+  static const uint16_t ahb_div[8] = { 2, 4, 8, 16, 64, 128, 256, 512 };
+  return (unsigned long)(hpre & 8u ? hz / ahb_div[hpre & 7u] : hz);
+}
+
+const char *cp_board_clock_note(void)
+{
+  if (problem)
+    return problem;
+  return ((RCC_CFGR >> 2) & 3u) == 3u ? "read back from RCC: SYSCLK from the PLL on MSI (x N / M / R), AHB prescaler"
+                                        " applied"
+                                      : "read back from RCC: SYSCLK not from the PLL";
+}
+
+void cp_board_report_system(void)
+{
+  static const char *const range[4] = { "Range 0", "Range 1", "Range 2", "reserved" };
+  printf("  system:\n");
+  printf("    flash_latency_ws: %lu\n", (unsigned long)(FLASH_ACR & 0xFu));
+  printf("    voltage_scaling: \"%s\"\n", range[(PWR_CR1 >> 9) & 3u]);
+  printf("    icache: %lu\n", (unsigned long)(ICACHE_CR & 1u));
+  printf("    dcache: %lu\n", (unsigned long)(DCACHE_CR & 1u));
+}
+
+void cp_board_console_init(void);
+void cp_board_putc(char c);
+
+void cp_board_console_init(void)
+{
+  PWR_CR2 |= 1u << 9;        /* IOSV: VDDIO2 valid, port G usable */
+  RCC_AHB2ENR |= 1u << 6;    /* GPIOG */
+  RCC_APB1ENR2 |= 1u;        /* LPUART1 */
+  RCC_CCIPR1 &= ~(3u << 10); /* LPUART1 kernel clock: PCLK1 */
+  /* PG7 (TX), PG8 (RX) in alternate function 8 */
+  GPIOG_MODER = (GPIOG_MODER & ~(0xFu << 14)) | (0xAu << 14);
+  GPIOG_AFRL = (GPIOG_AFRL & ~(0xFu << 28)) | (8u << 28);
+  GPIOG_AFRH = (GPIOG_AFRH & ~0xFu) | 8u;
+  /* LPUART: BRR = 256 x f / baud */
+  LPUART1_BRR = (uint32_t)(((uint64_t)cp_board_clock_hz() * 256u + CP_BAUD / 2) / CP_BAUD);
+  LPUART1_CR1 = (1u << 3) | (1u << 2) | 1u; /* TE, RE, UE */
+}
+
+void cp_board_putc(char c)
+{
+  wait_for(&LPUART1_ISR, 1u << 7, 1u << 7); /* TXE (TXFNF) */
+  LPUART1_TDR = (uint8_t)c;
+}
