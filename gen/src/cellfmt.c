@@ -294,9 +294,9 @@ static int eval_derived(derived d, const cp_fmt_ctx *ctx, value *v)
         /* the repeated runs of a board differ: their range, where it is
          * more than 1 % of the median (the figure) */
         unsigned long long lo, hi, mid;
-        if (!ctx->result || node_ull(ctx->result->value[CP_F_CYCLES_MIN], &lo) != 0 ||
-            node_ull(ctx->result->value[CP_F_CYCLES_MAX], &hi) != 0 ||
-            node_ull(ctx->result->value[CP_F_CYCLES], &mid) != 0 || hi < lo || mid == 0 ||
+        if (!ctx->result || node_ull(cp_result_value(ctx->result, CP_F_CYCLES_MIN), &lo) != 0 ||
+            node_ull(cp_result_value(ctx->result, CP_F_CYCLES_MAX), &hi) != 0 ||
+            node_ull(cp_result_value(ctx->result, CP_F_CYCLES), &mid) != 0 || hi < lo || mid == 0 ||
             (cp_u128)(hi - lo) * 100 <= (cp_u128)mid)
             return 1;
         char a[24], b[24];
