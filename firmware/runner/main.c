@@ -258,7 +258,7 @@ static unsigned assemble(cpr_collection *col, const options *o, const cp_schema 
         cpr_dataset_modeline(&texts[i], paths[i], o->schema);
         cpr_dataset_text(&texts[i], &h, &s->rows);
         cp_dataset ds;
-        cp_diag diag = { stderr, 0 };
+        cp_diag diag = { .out = stderr };
         if (cp_dataset_load_ex(&ds, paths[i], texts[i].data, texts[i].len, schema, 0, &diag) != 0) {
             fprintf(stderr, "%s: the assembled dataset is invalid (%u problems above); nothing written\n",
                     paths[i], diag.errors);
@@ -316,7 +316,7 @@ int main(int argc, char **argv)
         free(rev);
         return EXIT_OK;
     }
-    cp_diag diag = { stderr, 0 };
+    cp_diag diag = { .out = stderr };
     cpr_manifest m;
     if (cpr_manifest_load(&m, o.manifest, &diag) < 0) {
         fprintf(stderr, "cryptoperf-run: %s: %u problem%s; no dataset written\n", o.manifest, diag.errors,
