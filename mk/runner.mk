@@ -64,7 +64,7 @@ RUNNER_BOARD_OPTS = $(if $(BOARD_MCU),--mcu '$(BOARD_MCU)') \
 measure: $(RUNNER_PROG) fw $(MEASURE_PREREQS)
 	$(RUNNER_PROG) $(RUNNER_BACKEND_OPTS) -j $(MEASURE_JOBS) --top $(TOP) --data $(TOP)/data \
 	  --schema $(TOP)/schema/dataset.schema.json $(RUNNER_BOARD_OPTS) \
-	  $(if $(filter direct,$(RUNNER)),$(RUNNER_LANE_OPTS)) $(FW_MANIFEST)
+	  $(if $(filter direct,$(RUNNER)),$(RUNNER_LANE_OPTS) --run-cache $(BUILD)/run-cache/$(BOARD)) $(FW_MANIFEST)
 
 # tests/runner/firmware.t runs the test manifest of the board being tested
 export FW_TEST_MANIFEST

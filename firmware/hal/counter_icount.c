@@ -95,6 +95,11 @@ __attribute__((noinline)) uint32_t cp_counter_measure(cp_measured_fn *fn, void *
   return (uint32_t)(insns - wraps * CP_WRAP_HANDLER_INSNS);
 }
 
+uint64_t cp_counter_elapsed(void)
+{
+  return (ticks_now() * num + den / 2) / den;
+}
+
 uint32_t cp_counter_calibrate(void)
 {
   uint32_t stack;

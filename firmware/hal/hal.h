@@ -58,6 +58,9 @@ void cp_counter_init(void);
  * SysTick wraps during long calls): then cp_stack_measure must tell. */
 #define CP_STACK_UNKNOWN 0xFFFFFFFFu
 uint32_t cp_counter_measure(cp_measured_fn *fn, void *arg, uint32_t *stack);
+/* Everything counted since cp_counter_init: the instructions (or cycles)
+ * the whole image has executed so far, for the runner's sweep figures. */
+uint64_t cp_counter_elapsed(void);
 /* The stamp-to-stamp overhead of cp_counter_measure in this binary, measured
  * on an empty function; exits through cp_harness_error if it is unstable. */
 uint32_t cp_counter_calibrate(void);

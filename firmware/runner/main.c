@@ -20,6 +20,7 @@
 #include "quote.h"
 #include "run.h"
 #include "schema.h"
+#include "runcache.h"
 #include "serial.h"
 #include "util.h"
 
@@ -42,6 +43,9 @@ static const char usage[] =
     "  --revision R     firmware revision (default: git revision of --top)\n"
     "  --mcu S, --mcu-short S, --board-name S   hardware naming for the header\n"
     "  --dry-run        check everything, write nothing\n"
+    "  --run-cache DIR  keep each passing QEMU run and reuse it while the image,\n"
+    "                   its QEMU command, QEMU and the runner stay the same; order\n"
+    "                   the others by their last duration, longest first\n"
     "  --print-revision print the firmware revision of --top (what datasets\n"
     "                   record) and exit\n"
     "serial lane (a board, or QEMU with the console on a USART; images run\n"
@@ -71,6 +75,7 @@ typedef struct {
     const char **kinds;
     size_t nkinds;
     int footprint, dry_run, print_revision;
+    const char *run_cache;
     const char *data, *schema, *top, *qemu, *cc, *revision, *manifest;
     unsigned timeout;
     cpr_host_facts facts;
@@ -97,7 +102,7 @@ static int number(const char *opt, const char *arg, unsigned lo, unsigned hi, un
 static int parse_options(options *o, int argc, char **argv)
 {
     enum { O_KIND = 256, O_NOFP, O_DATA, O_SCHEMA, O_TOP, O_QEMU, O_TIMEOUT, O_REV, O_MCU, O_MCUS, O_BOARD,
-           O_DRY, O_HELP, O_CC, O_PRINTREV, O_SERIAL, O_OCDCFG, O_OCD, O_QSERIAL, O_BAUD, O_ATTEMPTS,
+           O_DRY, O_HELP, O_CC, O_PRINTREV, O_RUNCACHE, O_SERIAL, O_OCDCFG, O_OCD, O_QSERIAL, O_BAUD, O_ATTEMPTS,
            O_SILENCE, O_BACKEND, O_LAVA, O_LAVACONF };
     static const struct option longopts[] = {
         { "kind", required_argument, 0, O_KIND },      { "no-footprint", no_argument, 0, O_NOFP },
@@ -108,6 +113,7 @@ static int parse_options(options *o, int argc, char **argv)
         { "mcu", required_argument, 0, O_MCU },        { "mcu-short", required_argument, 0, O_MCUS },
         { "board-name", required_argument, 0, O_BOARD }, { "dry-run", no_argument, 0, O_DRY },
         { "help", no_argument, 0, O_HELP },            { "print-revision", no_argument, 0, O_PRINTREV },
+        { "run-cache", required_argument, 0, O_RUNCACHE },
         { "serial", required_argument, 0, O_SERIAL },  { "openocd-cfg", required_argument, 0, O_OCDCFG },
         { "openocd", required_argument, 0, O_OCD },    { "qemu-serial", required_argument, 0, O_QSERIAL },
         { "baud", required_argument, 0, O_BAUD },      { "attempts", required_argument, 0, O_ATTEMPTS },
@@ -157,6 +163,7 @@ static int parse_options(options *o, int argc, char **argv)
         case O_BOARD: o->facts.board_name = optarg; break;
         case O_DRY: o->dry_run = 1; break;
         case O_PRINTREV: o->print_revision = 1; break;
+        case O_RUNCACHE: o->run_cache = optarg; break;
         case O_SERIAL:
             o->serial.kind = CPR_TARGET_OPENOCD;
             o->serial.port = optarg;
@@ -350,6 +357,8 @@ int main(int argc, char **argv)
     o.facts.cc_version_line = cc_line;
 
     cpr_runs runs;
+    cpr_sweep sweep;
+    int swept = 0;
     cpr_runs_init(&runs, &m, o.kinds, o.nkinds, o.qemu, o.top, o.timeout);
     cpr_collection col;
     cpr_collection_init(&col, stderr);
@@ -379,9 +388,11 @@ int main(int argc, char **argv)
                 fprintf(stderr, "cryptoperf-run: interrupted; nothing written\n");
                 rc = EXIT_FAILED;
             }
-        } else if (cpr_runs_execute(&runs, o.jobs, stderr, isatty(2)) < 0) {
+        } else if (cpr_runs_execute_cached(&runs, o.jobs, stderr, isatty(2), o.run_cache, qemu_line, &sweep) < 0) {
             fprintf(stderr, "cryptoperf-run: interrupted; nothing written\n");
             rc = EXIT_FAILED;
+        } else {
+            swept = 1;
         }
     }
     /* lava-jobs wrote the job definitions; there is nothing to collect */
@@ -423,6 +434,8 @@ int main(int argc, char **argv)
     }
     cpr_collection_free(&col);
     cpr_runs_free(&runs);
+    if (swept)
+        cpr_sweep_print(stderr, &sweep, o.jobs);
     free(qemu_line);
     free(cc_line);
     free(revision);

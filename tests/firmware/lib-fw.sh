@@ -87,7 +87,7 @@ fw_check_quick() {
   check "$lib $v: quick suite exits 0 (got $rc)" [ $rc -eq 0 ]
   check "$lib $v: nothing on stderr" [ ! -s "$err" ]
   check "$lib $v: library reports version $v" [ "$(yaml_value "$out" version)" = "$v" ]
-  check "$lib $v: package recorded" grep -q "^    package: \"$lib $v-" "$out"
+  check "$lib $v: package recorded" grep -qE "^    package: \"$lib ${v//./\\.}[-+]" "$out"
   for fam in "$@"; do
     check "$lib $v: $fam results present" grep -q "^  - family: \"$fam\"" "$out"
   done

@@ -46,7 +46,12 @@ sub strip {
     my $i = 0;
     while ($i < length $s) {
         my $c = substr($s, $i, 1);
-        if ($c eq "'") {
+        if (($c eq '$' || $c eq '<' || $c eq '>') && substr($s, $i + 1, 1) eq '(') {
+            # a command or process substitution is one word of the check:
+            # a pipe inside it is not a pipe after the check
+            $out .= $c . '()';
+            $i = subst_end($s, $i + 2);
+        } elsif ($c eq "'") {
             my $end = index($s, "'", $i + 1);
             $end = length $s if $end < 0;
             $out .= "''";
@@ -54,6 +59,10 @@ sub strip {
         } elsif ($c eq '"') {
             my $j = $i + 1;
             while ($j < length $s && substr($s, $j, 1) ne '"') {
+                if (substr($s, $j, 2) eq '$(') {   # quotes nest inside "$( )"
+                    $j = subst_end($s, $j + 2);
+                    next;
+                }
                 $j++ if substr($s, $j, 1) eq '\\';
                 $j++;
             }
@@ -70,4 +79,42 @@ sub strip {
         }
     }
     return $out;
+}
+
+# The index after the ')' that closes a substitution whose text starts at
+# $i, skipping quoted text and nested parentheses.
+sub subst_end {
+    my ($s, $i) = @_;
+    my $depth = 1;
+    while ($i < length $s) {
+        my $c = substr($s, $i, 1);
+        if ($c eq "'") {
+            my $end = index($s, "'", $i + 1);
+            return length $s if $end < 0;
+            $i = $end + 1;
+            next;
+        }
+        if ($c eq '"') {
+            my $j = $i + 1;
+            while ($j < length $s && substr($s, $j, 1) ne '"') {
+                if (substr($s, $j, 2) eq '$(') {
+                    $j = subst_end($s, $j + 2);
+                    next;
+                }
+                $j++ if substr($s, $j, 1) eq '\\';
+                $j++;
+            }
+            $i = $j + 1;
+            next;
+        }
+        if ($c eq '\\') {
+            $i += 2;
+            next;
+        }
+        $depth++ if $c eq '(';
+        $depth-- if $c eq ')';
+        return $i + 1 if $depth == 0;
+        $i++;
+    }
+    return $i;
 }

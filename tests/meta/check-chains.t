@@ -23,13 +23,14 @@ check "piped" cat file | grep -q x
   check "continued" [ -f a ] \
     && [ -f b ]
 if true; then check "after then" [ 1 ] && [ 2 ]; fi
+check "after a substitution" [ "$(cat "$f" | wc -l)" -eq 1 ] && [ 2 ]
 BAD
 "$GUARD" "$T/bad.t" >"$T/bad.out"
 check "the guard exits 1 on chained checks" [ $? -eq 1 ]
-for line in 1 2 3 4 6; do
+for line in 1 2 3 4 6 7; do
   check "the guard names $T/bad.t:$line" grep -q "^$T/bad.t:$line: " "$T/bad.out"
 done
-check "the guard reports each hit once ($(wc -l <"$T/bad.out") lines)" [ "$(wc -l <"$T/bad.out")" -eq 5 ]
+check "the guard reports each hit once ($(wc -l <"$T/bad.out") lines)" [ "$(wc -l <"$T/bad.out")" -eq 6 ]
 # ... and these are not
 cat >"$T/good.t" <<'GOOD'
 check "one test, && in its description" [ "$rc" -eq 0 ]
@@ -39,6 +40,8 @@ check "in a string" grep -q "a && b" file
 check "comment" [ 1 ]   # && not code
 check "test -a" test -f a -a -f b
 checkpoint && other
+check "a pipe inside a command substitution" [ "$(cat "$d"/x | grep -c y)" -eq 4 ]
+check "a pipe inside a process substitution" grep -q x <(sort f | head -n 1)
 GOOD
 check "the guard passes single-condition checks" "$GUARD" "$T/good.t"
 done_testing
