@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "collect.h"
+#include "commands.h"
 #include "dataset.h"
 #include "dsout.h"
 #include "header.h"
@@ -34,7 +35,8 @@ static const char usage[] =
     "  --kind K         run the images of kind K (repeatable; default: bench)\n"
     "  --no-footprint   skip the footprint images\n"
     "  --data DIR       where datasets go (default: data)\n"
-    "  --schema FILE    dataset schema (default: schema/dataset.schema.json)\n"
+    "  --schema FILE    dataset schema (default: $CRYPTOPERF_SCHEMA, else\n"
+    "                   schema/dataset.schema.json here, else the installed one)\n"
     "  --top DIR        folder manifest paths are relative to (default: .)\n"
     "  --qemu PROG      emulator (default: qemu-system-arm)\n"
     "  --cc PROG        the compiler that built the images, for the header\n"
@@ -126,7 +128,6 @@ static int parse_options(options *o, int argc, char **argv)
     o->jobs = ncpu > 0 ? (unsigned)ncpu : 1;
     o->footprint = 1;
     o->data = "data";
-    o->schema = "schema/dataset.schema.json";
     o->top = ".";
     o->qemu = "qemu-system-arm";
     o->cc = "arm-none-eabi-gcc";
@@ -333,6 +334,9 @@ int main(int argc, char **argv)
         options_free(&o);
         return unreadable ? EXIT_USAGE : EXIT_FAILED;
     }
+    /* the generator's rule, so an installed runner finds its installed
+     * schema and a checkout keeps its own */
+    o.schema = cp_schema_path(o.schema);
     cp_schema *schema = cp_schema_load(o.schema, stderr);
     if (!schema) {
         cpr_manifest_free(&m);
