@@ -4,6 +4,7 @@
 #               regenerate site/
 #   make test   every test; ends with "N passed, N failed, N skipped"
 #   make site   regenerate site/ from data/ only (fast, no firmware)
+#   make bench  the benchmarks of bench/ (not tests: bench/README.md)
 # The pieces live in mk/*.mk, one concern each.
 
 .DEFAULT_GOAL := all
@@ -23,6 +24,7 @@ include mk/install.mk
 include mk/site.mk
 include mk/charts.mk
 include mk/test.mk
+include mk/bench.mk
 include mk/deb.mk
 
 .PHONY: all

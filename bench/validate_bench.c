@@ -53,7 +53,7 @@ int main(int argc, char **argv)
         return 1;
     for (int r = 0; r < runs; r++) {
         double t0 = now();
-        cp_diag diag = { stderr, 0 };
+        cp_diag diag = { .out = stderr };
         if (cp_schema_validate(schema, doc.root, &diag))
             return 1;
         double t = now() - t0;
@@ -62,7 +62,7 @@ int main(int argc, char **argv)
     cp_doc_free(&doc);
     for (int r = 0; r < runs; r++) {
         double t0 = now();
-        cp_diag diag = { stderr, 0 };
+        cp_diag diag = { .out = stderr };
         cp_dataset ds;
         int rc = cp_dataset_load(&ds, argv[2], schema, &diag);
         size_t n = ds.nresults;

@@ -19,6 +19,10 @@ DEPS_WIKI := mediawiki php-sqlite3 php-cli curl python3 chromium
 # OpenOCD, console through telnet to ser2net) with no board attached.
 DEPS_LAVA := lava-dispatcher lavacli python3-jinja2 openocd telnet
 
+# Only for `make bench` (bench/README.md), not in DEPS_ALL: the Python
+# pipeline cryptoperf is compared with.
+DEPS_BENCH := python3-yaml python3-jsonschema python3-matplotlib
+
 DEPS_ALL := $(DEPS_GEN) $(DEPS_RUNNER) $(DEPS_SITE) $(DEPS_FW) $(DEPS_TEST) $(DEPS_DEB) $(DEPS_WIKI) $(DEPS_EXTRA)
 
 .PHONY: deps

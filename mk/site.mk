@@ -1,9 +1,11 @@
 # make site: regenerate site/ from data/ and templates/ only (no firmware).
+# The chart cache under build/ keeps charts that would be drawn the same
+# (README "Charts"): a second make site with nothing changed draws none.
 DATASETS := $(sort $(wildcard data/*/*/dataset.yaml))
 
 .PHONY: site
 site: $(CRYPTOPERF)
-	$(CRYPTOPERF) render --prune --data data --templates templates --out site
+	$(CRYPTOPERF) render --prune --chart-cache $(BUILD)/chart-cache --data data --templates templates --out site
 
 # Refresh the golden pages of tests/golden/render.t after an intended change
 # of the output (review the diff before committing). In update mode the test

@@ -372,7 +372,7 @@ void cpr_collect_output(cpr_collection *c, const cpr_image *im, const char *name
         char loc[512];
         where(loc, sizeof loc, results);
         complain(c, "%s: results: expected %lu results as the end line says, found %zu", loc, announced,
-                 results->count);
+                 (size_t)results->count);
     }
     check_identity(c, im, run, name);
     cpr_set *s = set_for(c, im);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "collect.h"
+#include "commands.h"
 #include "dataset.h"
 #include "dsout.h"
 #include "header.h"
@@ -34,7 +35,8 @@ static const char usage[] =
     "  --kind K         run the images of kind K (repeatable; default: bench)\n"
     "  --no-footprint   skip the footprint images\n"
     "  --data DIR       where datasets go (default: data)\n"
-    "  --schema FILE    dataset schema (default: schema/dataset.schema.json)\n"
+    "  --schema FILE    dataset schema (default: $CRYPTOPERF_SCHEMA, else\n"
+    "                   schema/dataset.schema.json here, else the installed one)\n"
     "  --top DIR        folder manifest paths are relative to (default: .)\n"
     "  --qemu PROG      emulator (default: qemu-system-arm)\n"
     "  --cc PROG        the compiler that built the images, for the header\n"
@@ -126,7 +128,6 @@ static int parse_options(options *o, int argc, char **argv)
     o->jobs = ncpu > 0 ? (unsigned)ncpu : 1;
     o->footprint = 1;
     o->data = "data";
-    o->schema = "schema/dataset.schema.json";
     o->top = ".";
     o->qemu = "qemu-system-arm";
     o->cc = "arm-none-eabi-gcc";
@@ -265,7 +266,7 @@ static unsigned assemble(cpr_collection *col, const options *o, const cp_schema 
         cpr_dataset_modeline(&texts[i], paths[i], o->schema);
         cpr_dataset_text(&texts[i], &h, &s->rows);
         cp_dataset ds;
-        cp_diag diag = { stderr, 0 };
+        cp_diag diag = { .out = stderr };
         if (cp_dataset_load_ex(&ds, paths[i], texts[i].data, texts[i].len, schema, 0, &diag) != 0) {
             fprintf(stderr, "%s: the assembled dataset is invalid (%u problems above); nothing written\n",
                     paths[i], diag.errors);
@@ -323,7 +324,7 @@ int main(int argc, char **argv)
         free(rev);
         return EXIT_OK;
     }
-    cp_diag diag = { stderr, 0 };
+    cp_diag diag = { .out = stderr };
     cpr_manifest m;
     if (cpr_manifest_load(&m, o.manifest, &diag) < 0) {
         fprintf(stderr, "cryptoperf-run: %s: %u problem%s; no dataset written\n", o.manifest, diag.errors,
@@ -333,6 +334,9 @@ int main(int argc, char **argv)
         options_free(&o);
         return unreadable ? EXIT_USAGE : EXIT_FAILED;
     }
+    /* the generator's rule, so an installed runner finds its installed
+     * schema and a checkout keeps its own */
+    o.schema = cp_schema_path(o.schema);
     cp_schema *schema = cp_schema_load(o.schema, stderr);
     if (!schema) {
         cpr_manifest_free(&m);

@@ -206,7 +206,7 @@ const cp_node *cp_fmt_lookup(const cp_fmt_ctx *ctx, const char *name)
     if (ctx->result) {
         cp_field f = cp_field_by_name(name);
         if (f != CP_F_COUNT)
-            return ctx->result->value[f];
+            return cp_result_value(ctx->result, f);
     }
     if (ctx->record)
         return cp_map_get(ctx->record, name);
@@ -229,8 +229,8 @@ static const cp_node *count_node(const cp_fmt_ctx *ctx)
 {
     if (!ctx->result)
         return NULL;
-    const cp_node *n = ctx->result->value[CP_F_CYCLES];
-    return n ? n : ctx->result->value[CP_F_INSTRUCTIONS];
+    const cp_node *n = cp_result_value(ctx->result, CP_F_CYCLES);
+    return n ? n : cp_result_value(ctx->result, CP_F_INSTRUCTIONS);
 }
 
 static int node_ull(const cp_node *n, unsigned long long *out)
@@ -280,7 +280,7 @@ static int eval_derived(derived d, const cp_fmt_ctx *ctx, value *v)
         static const cp_field parts[] = { CP_F_CODE_BYTES, CP_F_CONST_BYTES, CP_F_DATA_BYTES };
         cp_u128 sum = 0;
         for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
-            if (!ctx->result || node_ull(ctx->result->value[parts[i]], &bytes) != 0)
+            if (!ctx->result || node_ull(cp_result_value(ctx->result, parts[i]), &bytes) != 0)
                 return 1;
             sum += bytes;
         }
@@ -306,9 +306,9 @@ static int eval_derived(derived d, const cp_fmt_ctx *ctx, value *v)
         /* the repeated runs of a board differ: their range, where it is
          * more than 1 % of the median (the figure) */
         unsigned long long lo, hi, mid;
-        if (!ctx->result || node_ull(ctx->result->value[CP_F_CYCLES_MIN], &lo) != 0 ||
-            node_ull(ctx->result->value[CP_F_CYCLES_MAX], &hi) != 0 ||
-            node_ull(ctx->result->value[CP_F_CYCLES], &mid) != 0 || hi < lo || mid == 0 ||
+        if (!ctx->result || node_ull(cp_result_value(ctx->result, CP_F_CYCLES_MIN), &lo) != 0 ||
+            node_ull(cp_result_value(ctx->result, CP_F_CYCLES_MAX), &hi) != 0 ||
+            node_ull(cp_result_value(ctx->result, CP_F_CYCLES), &mid) != 0 || hi < lo || mid == 0 ||
             (cp_u128)(hi - lo) * 100 <= (cp_u128)mid)
             return 1;
         char a[24], b[24];
@@ -331,9 +331,9 @@ static int eval_derived(derived d, const cp_fmt_ctx *ctx, value *v)
         return 1;
     int rc;
     if (d == D_KBYTE_S) {
-        const cp_node *b = ctx->result->value[CP_F_MESSAGE_BYTES];
+        const cp_node *b = cp_result_value(ctx->result, CP_F_MESSAGE_BYTES);
         if (!b)
-            b = ctx->result->value[CP_F_BUFFER_BYTES];
+            b = cp_result_value(ctx->result, CP_F_BUFFER_BYTES);
         if (node_ull(b, &bytes) != 0)
             return 1;
         rc = cp_derive_rate(bytes, hz, count, 1000, &out);
@@ -439,7 +439,7 @@ static int eval_seg(const seg *s, const cp_fmt_ctx *ctx, cp_buf *out)
         set_text(&v, own ? own : cp_scalar(cp_map_get(ctx->layout->words, s->text)));
     } else {
         const cp_node *n = s->kind == SEG_FIELD && s->field != CP_F_COUNT && ctx->result
-                               ? ctx->result->value[s->field]
+                               ? cp_result_value(ctx->result, s->field)
                                : cp_fmt_lookup(ctx, s->text);
         if (!n || n->kind != CP_SCALAR) {
             rc = 1;

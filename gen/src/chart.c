@@ -117,7 +117,8 @@ static size_t intern(char ***v, size_t *n, cp_chart_index *ix, const char *text)
     size_t *slot = find_slot(ix, hash_text(text), same_text, &k);
     if (*slot)
         return *slot - 1;
-    *v = cp_xrealloc(*v, (*n + 1) * sizeof **v);
+    if ((*n & (*n - 1)) == 0)   /* doubling: linear in the texts, also where realloc copies */
+        *v = cp_xrealloc(*v, (*n ? 2 * *n : 1) * sizeof **v);
     (*v)[*n] = cp_xstrdup(text);
     *slot = ++*n;
     return *n - 1;
@@ -166,7 +167,8 @@ void cp_chart_set(cp_chart *c, size_t cat, size_t ser, double value, const char 
 {
     cp_chart_point *p = (cp_chart_point *)cp_chart_get(c, cat, ser);
     if (!p) {
-        c->points = cp_xrealloc(c->points, (c->npoints + 1) * sizeof *c->points);
+        if ((c->npoints & (c->npoints - 1)) == 0)
+            c->points = cp_xrealloc(c->points, (c->npoints ? 2 * c->npoints : 1) * sizeof *c->points);
         make_room(&c->point_index, c->npoints, rehash_points, c);
         point_key k = { c, cat, ser };
         *find_slot(&c->point_index, hash_point(cat, ser), same_point, &k) = c->npoints + 1;
@@ -178,4 +180,31 @@ void cp_chart_set(cp_chart *c, size_t cat, size_t ser, double value, const char 
     }
     p->value = value;
     p->label = dup_or_null(label);
+}
+
+static void put_text(cp_buf *out, const char *s)
+{
+    if (!s) {
+        cp_buf_puts(out, "-\n");
+        return;
+    }
+    cp_buf_printf(out, "%zu:", strlen(s));
+    cp_buf_puts(out, s);
+}
+
+void cp_chart_serialize(const cp_chart *c, cp_buf *out)
+{
+    const char *texts[] = { c->title, c->subtitle, c->xlabel, c->ylabel };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+        put_text(out, texts[i]);
+    cp_buf_printf(out, "%d %d %zu %zu %zu\n", (int)c->kind, c->group_min, c->ncat, c->nser, c->npoints);
+    for (size_t i = 0; i < c->ncat; i++)
+        put_text(out, c->categories[i]);
+    for (size_t i = 0; i < c->nser; i++)
+        put_text(out, c->series[i]);
+    for (size_t i = 0; i < c->npoints; i++) {
+        const cp_chart_point *p = &c->points[i];
+        cp_buf_printf(out, "%zu %zu %a ", p->cat, p->ser, p->value);
+        put_text(out, p->label);
+    }
 }

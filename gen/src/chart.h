@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+#include "util.h"
+
 /* Clustered: one bar per series side by side in each category (performance
  * charts, and footprint charts: flash and RAM sizes do not add up to a
  * meaningful total, and a stack hides its small parts such as 0 bytes of
@@ -47,6 +49,14 @@ typedef struct {
     cp_chart_index cat_index, ser_index, point_index;
 } cp_chart;
 
+/* The most a chart shows: CP_CHART_MAX_SLOTS bar widths across (clusters
+ * with a bar's width between them), beyond which a bar gets narrower than
+ * its upright value label, and, clustered, CP_CHART_MAX_SERIES series, as
+ * many as there are colours and hatchings to tell them apart by. A larger chart is drawn in parts
+ * (cp_chart_split), the way a long table reads in pages. */
+#define CP_CHART_MAX_SLOTS 110
+#define CP_CHART_MAX_SERIES 56   /* 8 colours, solid and in 6 hatchings */
+
 /* A chart with copies of the texts (subtitle and xlabel may be NULL). */
 cp_chart *cp_chart_new(const char *file, cp_chart_kind kind, const char *title, const char *subtitle,
                        const char *xlabel, const char *ylabel);
@@ -63,5 +73,21 @@ void cp_chart_set(cp_chart *c, size_t cat, size_t ser, double value, const char 
 
 /* The point of (category, series), or NULL when the value is missing. */
 const cp_chart_point *cp_chart_get(const cp_chart *c, size_t cat, size_t ser);
+
+/* Appends everything a drawing of c depends on (texts, kind, numbers,
+ * points, not the file name), one field after the other with their
+ * lengths: two charts with the same bytes draw the same (chart_cache.h). */
+void cp_chart_serialize(const cp_chart *c, cp_buf *out);
+
+/* Bar widths across c: clustered, ncat * (nser + 1) - 1; stacked, ncat. */
+size_t cp_chart_slots(const cp_chart *c);
+
+/* The parts of a chart beyond the limits above, in order (chart_split.c):
+ * consecutive categories, and for a clustered chart with more series than
+ * fit, consecutive groups of series (each part lists its group's series
+ * in the same order, so a series keeps its colour from part to part).
+ * Part k of n is named "<file without .svg> part k.svg" and titled
+ * "<title> (part k of n)". NULL with *n 0 when c fits as it is. */
+cp_chart **cp_chart_split(const cp_chart *c, size_t *n);
 
 #endif

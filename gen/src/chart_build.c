@@ -192,6 +192,24 @@ static cp_chart *new_chart(const spec *s, const cp_fmt_ctx *ctx)
     return c;
 }
 
+/* Charts too large to read, from out->items[first] on, become their parts. */
+static void split_large(cp_chart_list *out, size_t first)
+{
+    for (size_t k = first; k < out->n; k++) {
+        size_t n;
+        cp_chart **parts = cp_chart_split(out->items[k], &n);
+        if (!parts)
+            continue;
+        out->items = cp_xrealloc(out->items, (out->n + n - 1) * sizeof *out->items);
+        memmove(&out->items[k + n], &out->items[k + 1], (out->n - k - 1) * sizeof *out->items);
+        cp_chart_free(out->items[k]);
+        memcpy(&out->items[k], parts, n * sizeof *parts);
+        out->n += n - 1;
+        k += n - 1;
+        free(parts);
+    }
+}
+
 int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds, const char *name, cp_diag *diag)
 {
     const cp_node *table = cp_map_get(l->tables, name);
@@ -261,10 +279,15 @@ int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds,
                 cp_bar_owner_set(&owners, c, cat, ser, &ds->results[r]);
             } else if (cp_chart_get(c, cat, ser)) {
                 /* two results on one bar: the chart would show only one of them */
+                cp_buf bar = { 0 };
+                cp_buf_put_quoted(&bar, c->categories[cat]);
+                cp_buf_puts(&bar, " / ");
+                cp_buf_put_quoted(&bar, series);
                 cp_diag_node(diag, ds->results[r].node, "chart",
-                             "expected one result per bar of chart '%s', found a second for '%s' / '%s' (tables.yaml"
+                             "expected one result per bar of chart '%s', found a second for %s (tables.yaml"
                              " line %u: add the field that tells them apart to split, category or bars)",
-                             c->title, c->categories[cat], series, s.value_src[b]->mark.line);
+                             c->title, bar.data, s.value_src[b]->mark.line);
+                cp_buf_free(&bar);
                 rc = -1;
             }
             if (prefer && !shown)
@@ -281,6 +304,8 @@ int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds,
     cp_prefer_free(prefer);
     cp_bar_owners_free(&owners);
     spec_free(&s);
+    if (rc == 0)
+        split_large(out, first);
     return rc ? -1 : 0;
 }
 

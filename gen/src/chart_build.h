@@ -3,7 +3,8 @@
  * table (its `select:`), split into one chart per distinct `split` text,
  * one x group per `category` text, one bar per `bars` entry. Numbers and
  * labels come through the same cell formats as the table, so a chart shows
- * what its table says. */
+ * what its table says. A chart too large to read becomes its parts
+ * (cp_chart_split). */
 #ifndef CP_CHART_BUILD_H
 #define CP_CHART_BUILD_H
 

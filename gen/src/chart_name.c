@@ -86,29 +86,62 @@ void cp_chart_name_safe(cp_buf *out, const char *s)
         out->data[--out->len] = '\0';
 }
 
-static void word(cp_buf *b, const char *w)
+/* The words of a name, made safe; an empty one is left out. */
+enum { MCU, LIBRARY, FAMILY, MODE, MEASURE, OPERATION, NWORDS };
+
+/* A name too long for NAME_MAX_BYTES loses characters from its longest
+ * words first (never below SHORT_WORD): the MCU or a library name is what
+ * a data file can make long, and the words after them (family, mode,
+ * operation) are what tell the charts of a page apart. */
+#define SHORT_WORD 8
+
+static void shorten(cp_buf *w, size_t total)
 {
-    if (!w)
+    if (total <= NAME_MAX_BYTES)
         return;
-    size_t before = b->len;
-    cp_buf_putc(b, ' ');
-    cp_chart_name_safe(b, w);
-    if (b->len == before + 1) {   /* nothing left of it */
-        b->len = before;
-        b->data[before] = '\0';
+    size_t over = total - NAME_MAX_BYTES, cap = 0;
+    for (size_t i = 0; i < NWORDS; i++)
+        cap = w[i].len > cap ? w[i].len : cap;
+    /* the longest words down to one length, cap, that saves enough */
+    while (cap > SHORT_WORD) {
+        size_t saved = 0;
+        cap--;
+        for (size_t i = 0; i < NWORDS; i++)
+            saved += w[i].len > cap ? w[i].len - cap : 0;
+        if (saved >= over)
+            break;
+    }
+    for (size_t i = 0; i < NWORDS; i++) {
+        if (w[i].len <= cap)
+            continue;
+        size_t len = cap;
+        while (len > 1 && trimmed(w[i].data[len - 1]))
+            len--;
+        w[i].len = len;
+        w[i].data[len] = '\0';
     }
 }
 
 char *cp_chart_name(const cp_chart_name_parts *p)
 {
+    const char *text[NWORDS] = { p->mcu, p->library, p->family, p->mode, cp_chart_measure_abbrev(p->measure),
+                                 cp_chart_op_abbrev(p->operation) };
+    cp_buf w[NWORDS] = { { 0 } };
+    size_t total = strlen("Cryptolib") + (p->footprint ? 3 : 0);
+    for (size_t i = 0; i < NWORDS; i++) {
+        cp_buf_puts(&w[i], "");
+        if (text[i])
+            cp_chart_name_safe(&w[i], text[i]);
+        total += w[i].len ? w[i].len + 1 : 0;
+    }
+    shorten(w, total);
     cp_buf b = { 0 };
     cp_buf_puts(&b, "Cryptolib");
-    word(&b, p->mcu);
-    word(&b, p->library);
-    word(&b, p->family);
-    word(&b, p->mode);
-    word(&b, cp_chart_measure_abbrev(p->measure));
-    word(&b, cp_chart_op_abbrev(p->operation));
+    for (size_t i = 0; i < NWORDS; i++) {
+        if (w[i].len)
+            cp_buf_printf(&b, " %s", w[i].data);
+        cp_buf_free(&w[i]);
+    }
     if (p->footprint)
         cp_buf_puts(&b, " FP");
     if (b.len > NAME_MAX_BYTES) {

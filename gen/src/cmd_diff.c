@@ -198,7 +198,7 @@ static int load_both(cp_dataset ds[2], const options *o)
     }
     int status = CP_EXIT_OK;
     for (int k = 0; k < 2; k++) {
-        cp_diag diag = { stderr, 0 };
+        cp_diag diag = { .out = stderr };
         char *path = dataset_path(o->paths[k]);
         int rc = cp_dataset_load(&ds[k], path, schema, &diag);
         free(path);

@@ -121,7 +121,7 @@ static int validate_output(const options *o, const cp_import_text *text, cp_diag
         cp_schema_free(schema);
         return CP_EXIT_USAGE;
     }
-    cp_diag captured = { mem, 0 };
+    cp_diag captured = { .out = mem };
     cp_dataset ds;
     int rc = cp_dataset_load_ex(&ds, o->out, text->buf.data, text->buf.len, schema, 0, &captured);
     cp_dataset_free(&ds);
@@ -142,7 +142,7 @@ static int import(const options *o)
         free(header);
         return CP_EXIT_USAGE;
     }
-    cp_diag diag = { stderr, 0 };
+    cp_diag diag = { .out = stderr };
     cp_csv csv;
     int header_ok = cp_import_check_header(o->header, header, header_len, &diag) == 0;
     /* every problem in one run: a broken row or cell is reported and left

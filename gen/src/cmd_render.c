@@ -26,7 +26,7 @@
 
 static const char usage[] =
     "usage: cryptoperf render [--data DIR] [--templates DIR] [--out DIR] [--schema FILE] [--timing]\n"
-    "                         [--prune] [DATASET...]\n"
+    "                         [--prune] [--chart-cache FILE] [DATASET...]\n"
     "\n"
     "Writes the pages of each DATASET (a dataset.yaml; default: every\n"
     "DIR/<series>/<library>-<version>/dataset.yaml of --data) as\n"
@@ -58,7 +58,8 @@ static const char usage[] =
     "failure changes nothing); unchanged files are left untouched; the output\n"
     "is byte-identical for the same input.\n"
     "The charts of the tables (`chart:` in tables.yaml) are drawn by one\n"
-    "gnuplot process for the whole run (gnuplot must be on PATH).\n"
+    "gnuplot process for the whole run (gnuplot must be on PATH); a chart\n"
+    "with more bars than can be read is drawn in parts (\"... part 2.svg\").\n"
     "\n"
     "options:\n"
     "  --data DIR       datasets to render when none is named (default: data)\n"
@@ -73,6 +74,12 @@ static const char usage[] =
     "                   datasets, charts of rows that are gone) and folders\n"
     "                   left empty, so OUT is exactly what the data makes;\n"
     "                   only without DATASET arguments\n"
+    "  --chart-cache FILE\n"
+    "                   remember in FILE how each chart was drawn, and do not\n"
+    "                   draw again a chart whose file is still what drawing it\n"
+    "                   would give (same data, texts, cryptoperf and gnuplot);\n"
+    "                   the output is the same with or without it. One FILE\n"
+    "                   per OUT (make site uses build/chart-cache)\n"
     "  --timing         print on stderr the time spent loading and validating\n"
     "                   the datasets, building the pages, drawing the charts\n"
     "                   (gnuplot) and writing the files\n"
@@ -95,6 +102,7 @@ typedef struct {
     cp_dataset *sets;   /* the valid datasets, kept for the diff pages */
     size_t nsets;
     cp_gnuplot *gnuplot;       /* started at the first chart */
+    const char *chart_cache;   /* --chart-cache, or NULL */
     char **charts;             /* the chart files of the run (--prune keeps them) */
     size_t ncharts;
     int charts_failed;
@@ -132,7 +140,9 @@ static const cp_layout *layout_for(job *j, const char *templates, const char *na
 static void add_output_named(job *j, const char *dir, const char *base, const char *ext, cp_buf *content)
 {
     j->out = cp_xrealloc(j->out, (j->nout + 1) * sizeof *j->out);
-    j->out[j->nout++] = (output){ cp_xasprintf("%s/%s.%s", dir, base, ext), content->data, content->len };
+    /* kept until the end of the run: without the room a buffer grows by */
+    char *data = content->data ? cp_xrealloc(content->data, content->len + 1) : NULL;
+    j->out[j->nout++] = (output){ cp_xasprintf("%s/%s.%s", dir, base, ext), data, content->len };
     memset(content, 0, sizeof *content);
 }
 
@@ -147,8 +157,12 @@ static int draw_charts(job *j, const cp_page *page, const cp_layout *l, const ch
 {
     for (size_t t = 0; page->charts && t < page->ntables; t++)
         for (size_t i = 0; i < page->charts[t].n; i++) {
-            if (!j->gnuplot && !(j->gnuplot = cp_gnuplot_start("gnuplot", stderr)))
-                return j->charts_failed = 1, -1;
+            if (!j->gnuplot) {
+                if (!(j->gnuplot = cp_gnuplot_start("gnuplot", stderr)))
+                    return j->charts_failed = 1, -1;
+                if (j->chart_cache)
+                    cp_gnuplot_use_cache(j->gnuplot, j->chart_cache);
+            }
             cp_chart *c = page->charts[t].items[i];
             c->group_min = l->group_min;
             if (cp_gnuplot_render(j->gnuplot, c, dir) != 0)
@@ -246,10 +260,11 @@ static char *page_dir(const cp_dataset *ds, const char *outdir)
 /* 0 ok, CP_EXIT_INVALID or CP_EXIT_USAGE */
 static int render_one(job *j, const char *path, const cp_schema *schema, const char *templates, const char *outdir)
 {
-    cp_diag diag = { stderr, 0 };
+    cp_diag diag = { .out = stderr };
     cp_dataset ds;
     double t0 = now();
     int rc = cp_dataset_load(&ds, path, schema, &diag);
+    diag.data_file = ds.doc.file;   /* a page that fails on a value of it: invalid data */
     double t1 = now();
     j->load_s += t1 - t0;
     if (rc != 0) {
@@ -266,6 +281,8 @@ static int render_one(job *j, const char *path, const cp_schema *schema, const c
                add_companions(j, l, &ds, templates, dir, &diag) == 0) {
         cp_site_index_add(j->index, &ds, dir);
         status = CP_EXIT_OK;
+    } else if (diag.data_errors) {
+        status = CP_EXIT_INVALID;
     }
     free(dir);
     j->render_s += now() - t1;
@@ -308,7 +325,7 @@ static int add_diff_pages(job *j, const char *templates, const char *outdir)
         const cp_dataset *old_ds = &j->sets[i - 1], *new_ds = &j->sets[i];
         if (!same_library(old_ds, new_ds))
             continue;
-        cp_diag diag = { stderr, 0 };
+        cp_diag diag = { .out = stderr };
         const cp_layout *l = layout_for(j, templates, cp_dataset_text(new_ds, "layout"), "page", &diag);
         if (!l) {
             status = CP_EXIT_USAGE;
@@ -351,7 +368,7 @@ static int add_series_pages(job *j, const char *templates, const char *outdir)
             int seen = 0;
             for (size_t m = i; m < k; m++)
                 seen |= !strcmp(cp_dataset_text(&j->sets[m], "layout"), lname);
-            cp_diag diag = { stderr, 0 };
+            cp_diag diag = { .out = stderr };
             const cp_layout *l = seen ? NULL : layout_for(j, templates, lname, "page", &diag);
             const cp_node *pages = l ? cp_map_get(l->spec.root, "series_pages") : NULL;
             size_t n = 0;
@@ -399,7 +416,7 @@ static int add_library_pages(job *j, const char *templates, const char *outdir)
         int seen = 0;
         for (size_t m = 0; m < i && !seen; m++)
             seen = same_version(&j->sets[m], &j->sets[i]);
-        cp_diag diag = { stderr, 0 };
+        cp_diag diag = { .out = stderr };
         const cp_layout *l = seen ? NULL : layout_for(j, templates, cp_dataset_text(&j->sets[i], "layout"), "page", &diag);
         const cp_node *pages = l ? cp_map_get(l->spec.root, "library_pages") : NULL;
         size_t n = 0;
@@ -442,7 +459,7 @@ static int add_library_pages(job *j, const char *templates, const char *outdir)
 /* OUT/index.*: every page set of this run (site_index.h) */
 static int add_index(job *j, const char *templates, const char *outdir)
 {
-    cp_diag diag = { stderr, 0 };
+    cp_diag diag = { .out = stderr };
     cp_buf b[CP_NWRITERS] = { { 0 } };
     int status = cp_site_index_build(j->index, templates, b, &diag) == 0 ? CP_EXIT_OK : CP_EXIT_USAGE;
     for (size_t i = 0; i < CP_NWRITERS; i++) {
@@ -493,7 +510,7 @@ static int prune_stale(job *j, const char *outdir)
 
 static int run(int argc, char **argv)
 {
-    const char *schema_path = NULL, *data = "data", *templates = NULL, *outdir = "site";
+    const char *schema_path = NULL, *data = "data", *templates = NULL, *outdir = "site", *chart_cache = NULL;
     int first = 1, timing = 0, prune = 0;
     for (; first < argc && argv[first][0] == '-'; first++) {
         const char *a = argv[first];
@@ -505,11 +522,12 @@ static int run(int argc, char **argv)
             prune = 1;
             continue;
         }
-        const char **dst = !strcmp(a, "--schema") ? &schema_path
-                         : !strcmp(a, "--data")      ? &data
-                         : !strcmp(a, "--templates") ? &templates
-                         : !strcmp(a, "--out")       ? &outdir
-                                                     : NULL;
+        const char **dst = !strcmp(a, "--schema")        ? &schema_path
+                         : !strcmp(a, "--data")          ? &data
+                         : !strcmp(a, "--templates")     ? &templates
+                         : !strcmp(a, "--out")           ? &outdir
+                         : !strcmp(a, "--chart-cache")   ? &chart_cache
+                                                         : NULL;
         if (!strcmp(a, "--")) {
             first++;
             break;
@@ -553,6 +571,7 @@ static int run(int argc, char **argv)
     outdir = out_norm;
     job j = { 0 };
     j.index = cp_site_index_new(outdir);
+    j.chart_cache = chart_cache;
     int status = CP_EXIT_OK;
     for (size_t i = 0; i < npaths; i++) {
         int rc = render_one(&j, paths[i], schema, templates, outdir);
@@ -577,7 +596,9 @@ static int run(int argc, char **argv)
      * place, the charts before the pages that refer to them. */
     cp_stage *stage = cp_stage_new();
     double t_charts = now();
-    if (j.gnuplot && cp_gnuplot_finish(j.gnuplot, status == CP_EXIT_OK ? stage : NULL) < 0 && status == CP_EXIT_OK)
+    cp_gnuplot_stats drawn = { 0, 0 };
+    if (j.gnuplot && cp_gnuplot_finish(j.gnuplot, status == CP_EXIT_OK ? stage : NULL, &drawn) < 0 &&
+        status == CP_EXIT_OK)
         status = CP_EXIT_USAGE;
     double finish_s = now() - t_charts;   /* gnuplot's exit and the SVG files */
     double t = now();
@@ -590,11 +611,15 @@ static int run(int argc, char **argv)
         fprintf(stderr, "cryptoperf render: nothing written (%s)\n",
                 status == CP_EXIT_INVALID ? "invalid data" : "template or file problem");
     cp_stage_free(stage);
+    /* the chart cache is written only now that the charts are in place */
+    cp_gnuplot_free(j.gnuplot, status == CP_EXIT_OK);
+    j.gnuplot = NULL;
     if (status == CP_EXIT_OK) {
         if (timing)
             fprintf(stderr,
-                    "timing: load+validate %.3f s, build+format pages %.3f s, charts (gnuplot) %.3f s, write pages %.3f s\n",
-                    j.load_s, j.render_s - j.chart_s, j.chart_s + finish_s, now() - t);
+                    "timing: load+validate %.3f s, build+format pages %.3f s, charts (gnuplot) %.3f s, write pages %.3f s"
+                    " (charts: %lu drawn, %lu unchanged and not drawn)\n",
+                    j.load_s, j.render_s - j.chart_s, j.chart_s + finish_s, now() - t, drawn.drawn, drawn.kept);
     }
     if (status == CP_EXIT_OK && prune && prune_stale(&j, outdir) != 0)
         status = CP_EXIT_USAGE;

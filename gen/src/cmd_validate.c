@@ -62,7 +62,7 @@ static int run(int argc, char **argv)
     size_t invalid = 0, unreadable = 0;
     unsigned problems = 0;
     for (int i = first; i < argc; i++) {
-        cp_diag diag = { stderr, 0 };
+        cp_diag diag = { .out = stderr };
         cp_dataset ds;
         int rc = cp_dataset_load(&ds, argv[i], schema, &diag);
         cp_dataset_free(&ds);

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "schema.h"
 #include "util.h"
@@ -151,7 +152,7 @@ static void check_counter_kind(const cp_dataset *ds, const size_t *seq_index, cp
     char *kind_text = quoted(kind);
     for (size_t i = 0; i < ds->nresults; i++)
         for (size_t k = 0; k < sizeof needs / sizeof needs[0]; k++) {
-            const cp_node *v = ds->results[i].value[needs[k].field];
+            const cp_node *v = cp_result_value(&ds->results[i], needs[k].field);
             if (v && strcmp(kind, needs[k].kind) != 0) {
                 const char *field = cp_fields[needs[k].field].name;
                 char path[64];
@@ -168,14 +169,14 @@ static void check_counter_kind(const cp_dataset *ds, const size_t *seq_index, cp
  * 0x80 are the same key size); everything else as written. */
 static int int_value(const cp_result *r, int f, long long *v)
 {
-    return cp_fields[f].type == CP_FT_INT && cp_scalar_int(r->value[f], v) == 0;
+    return cp_fields[f].type == CP_FT_INT && cp_scalar_int(cp_result_value(r, f), v) == 0;
 }
 
 static uint64_t identity_hash(const cp_result *r)
 {
     uint64_t h = 1469598103934665603ull;
     for (int f = 0; f < CP_F_COUNT; f++) {
-        const cp_node *v = r->value[f];
+        const cp_node *v = cp_result_value(r, f);
         if (!v || cp_fields[f].role != CP_ROLE_ID)
             continue;
         h = (h ^ (uint64_t)f) * 1099511628211ull;
@@ -192,7 +193,7 @@ static uint64_t identity_hash(const cp_result *r)
 static int same_identity(const cp_result *a, const cp_result *b)
 {
     for (int f = 0; f < CP_F_COUNT; f++) {
-        const cp_node *va = a->value[f], *vb = b->value[f];
+        const cp_node *va = cp_result_value(a, f), *vb = cp_result_value(b, f);
         if (cp_fields[f].role != CP_ROLE_ID || (!va && !vb))
             continue;
         /* absent in one; or a mapping or list where a value belongs (the
@@ -265,7 +266,7 @@ static size_t *index_results(cp_dataset *ds)
         for (size_t k = 0; k < item->count; k++) {
             cp_field f = cp_field_by_name_len(item->keys[k]->text, item->keys[k]->len);
             if (f != CP_F_COUNT)
-                r->value[f] = item->items[k];
+                r->at[f] = k < CP_RESULT_LOOK_UP - 1 ? (unsigned char)(k + 1) : CP_RESULT_LOOK_UP;
         }
     }
     return seq_index;
@@ -277,23 +278,29 @@ int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t
     memset(ds, 0, sizeof *ds);
     ds->path = cp_xstrdup(path);
     unsigned before = diag->errors;
-    char *text = NULL;
-    if (!buf) {
-        text = cp_read_file(path, &len);
-        if (!text) {
-            const char *why = cp_read_file_error();
-            ds->doc.file = cp_xstrdup(path);
-            cp_diag_at(diag, NULL, NULL, "%s: cannot read: %s", path, why);
-            return -2;
-        }
-        buf = text;
-    }
     /* held: the loader's messages and the checks' come out in file order */
     cp_diag_held held;
     cp_diag_hold(diag, &held);
-    int rc = cp_doc_load_mem(&ds->doc, path, buf, len, diag->out);
-    free(text);
+    int rc;
+    if (!buf) {
+        /* read as it is parsed: a large dataset is never whole in memory */
+        int fd = cp_open_input(path, NULL);
+        if (fd < 0) {
+            ds->doc.file = cp_xstrdup(path);
+            cp_diag_at(diag, NULL, NULL, "%s: cannot read: %s", path, cp_read_file_error());
+            cp_diag_release(diag, &held, ds->doc.file);
+            return -2;
+        }
+        rc = cp_doc_load_fd(&ds->doc, path, fd, diag->out);
+        close(fd);
+    } else {
+        rc = cp_doc_load_mem(&ds->doc, path, buf, len, diag->out);
+    }
     diag->errors += ds->doc.problems + (rc && !ds->doc.problems);
+    if (rc == -2) {
+        cp_diag_release(diag, &held, ds->doc.file);
+        return -2;
+    }
     if (!ds->doc.root) {
         /* an empty document, or a syntax or encoding error (reported) */
         if (!rc) {

@@ -33,14 +33,20 @@ extern const cp_field_info cp_fields[CP_F_COUNT];
 cp_field cp_field_by_name(const char *name);
 cp_field cp_field_by_name_len(const char *name, size_t len);
 
+/* Two pointers and a byte a field: a dataset of a million results holds a
+ * million (node_store.h). */
 typedef struct {
     const cp_node *node;                 /* the result mapping */
     /* root of the dataset the result comes from: header values that belong
      * to the result (clock, counter kind, library) when a page shows the
      * results of several datasets (the comparison page) */
     const cp_node *header;
-    const cp_node *value[CP_F_COUNT];    /* NULL when the field is absent */
+    /* where each field is among the result's items: position + 1, 0 when
+     * absent, CP_RESULT_LOOK_UP past 253 (read it with cp_result_value) */
+    unsigned char at[CP_F_COUNT];
 } cp_result;
+
+#define CP_RESULT_LOOK_UP 255
 
 typedef struct cp_schema cp_schema;
 
@@ -83,10 +89,20 @@ const cp_node *cp_dataset_node(const cp_dataset *ds, const char *dotted);
 const cp_node *cp_header_node(const cp_node *root, const char *dotted);
 const char *cp_dataset_text(const cp_dataset *ds, const char *dotted);
 
+/* Field value of a result, NULL when absent. */
+static inline const cp_node *cp_result_value(const cp_result *r, cp_field f)
+{
+    unsigned at = r->at[f];
+    if (at == CP_RESULT_LOOK_UP)
+        return cp_map_get(r->node, cp_fields[f].name);
+    return at ? r->node->items[at - 1] : 0;
+}
+
 /* Field value text of a result, NULL when absent. */
 static inline const char *cp_result_text(const cp_result *r, cp_field f)
 {
-    return r->value[f] ? r->value[f]->text : 0;
+    const cp_node *v = cp_result_value(r, f);
+    return v ? v->text : 0;
 }
 
 #endif

@@ -9,6 +9,8 @@
 static void vreport(cp_diag *d, const cp_mark *m, const char *path, const char *fmt, va_list ap)
 {
     d->errors++;
+    if (d->data_file && m && m->file && !strcmp(m->file, d->data_file))
+        d->data_errors++;
     if (!d->out || d->errors > CP_MAX_REPORTS + 1)
         return;
     if (d->errors == CP_MAX_REPORTS + 1) {

@@ -12,6 +12,11 @@
 typedef struct {
     FILE *out;
     unsigned errors;
+    /* When set, reports at a position in this file also count as
+     * data_errors: a page that fails on its dataset's values is invalid
+     * data (exit 1), not a template problem. */
+    const char *data_file;
+    unsigned data_errors;
 } cp_diag;
 
 /* Messages shown per file (or run) before the rest are only counted: one

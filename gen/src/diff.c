@@ -113,7 +113,7 @@ static int matching_field(const cp_diff_table *tb, int f)
 static int same_identity(const cp_diff_table *tb, const cp_result *a, const cp_result *b)
 {
     for (int f = 0; f < CP_F_COUNT; f++)
-        if (matching_field(tb, f) && !value_eq((cp_field)f, a->value[f], b->value[f]))
+        if (matching_field(tb, f) && !value_eq((cp_field)f, cp_result_value(a, f), cp_result_value(b, f)))
             return 0;
     return 1;
 }
@@ -126,7 +126,7 @@ static uint64_t identity_hash(const cp_diff_table *tb, size_t t, const cp_result
     for (int f = 0; f < CP_F_COUNT; f++) {
         if (!matching_field(tb, f))
             continue;
-        const cp_node *v = r->value[f];
+        const cp_node *v = cp_result_value(r, (cp_field)f);
         long long iv;
         h = mix(h, (uint64_t)f + 1);
         if (!v)
@@ -214,7 +214,7 @@ static void fields_present(const side *s, size_t t, unsigned char present[CP_F_C
     memset(present, 0, CP_F_COUNT);
     for (size_t k = s->first[t]; k < s->first[t + 1]; k++)
         for (int f = 0; f < CP_F_COUNT; f++)
-            present[f] |= s->rows[s->by_table[k]].value[f] != NULL;
+            present[f] |= cp_result_value(&s->rows[s->by_table[k]], (cp_field)f) != NULL;
 }
 
 /* The shape rule: a field only one version's table has is left out of the
@@ -289,7 +289,7 @@ static void match_rows(cp_diff *d, side *old, side *new)
 
 static int metric_value(const cp_result *r, cp_field f, double *v)
 {
-    return r && r->value[f] && !cp_scalar_double(r->value[f], v);
+    return r && cp_result_value(r, f) && !cp_scalar_double(cp_result_value(r, f), v);
 }
 
 static int is_count(cp_field f)
@@ -471,8 +471,8 @@ void cp_diff_free(cp_diff *d)
 
 const cp_node *cp_diff_row_id(const cp_diff_row *row, cp_field f)
 {
-    const cp_node *v = row->new_row ? row->new_row->value[f] : NULL;
-    return v ? v : row->old_row ? row->old_row->value[f] : NULL;
+    const cp_node *v = row->new_row ? cp_result_value(row->new_row, f) : NULL;
+    return v ? v : row->old_row ? cp_result_value(row->old_row, f) : NULL;
 }
 
 int cp_diff_has_mark(const cp_diff *d, cp_diff_mark m)

@@ -219,7 +219,7 @@ void cp_diff_page_write(cp_buf out[CP_NWRITERS], const cp_diff *d, const cp_data
 int cp_diff_pages_write(cp_stage *stage, const char *dir, const char *templates_dir, const cp_diff *d,
                         const cp_dataset *old_ds, const cp_dataset *new_ds, const cp_diff_thresholds *th)
 {
-    cp_diag diag = { stderr, 0 };
+    cp_diag diag = { .out = stderr };
     cp_layout l;
     const char *name = text_or(new_ds, "layout", "st");
     if (cp_layout_load(&l, templates_dir, name, &diag) != 0) {

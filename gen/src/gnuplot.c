@@ -3,14 +3,15 @@
  * twice as fast as a pipe) and send `load '<file>'` and then
  * `print 'CPDONE n'`, so no data ever travels on the pipe. gnuplot's
  * `print` goes to stderr, in order with its error messages, so the lines
- * before the marker are what gnuplot said about chart n (a correct script
- * makes it say nothing). Sending and reading go through one poll() loop,
- * so neither pipe can fill up and block the other side. */
+ * between two markers are what gnuplot said about one chart (a correct
+ * script makes it say nothing). Up to NSLOTS charts are in flight, each
+ * with its own script and SVG file, reused from chart to chart (no new
+ * file per chart). Sending and reading go through one poll() loop, so
+ * neither pipe can fill up and block the other side. */
 #include "gnuplot.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -20,63 +21,100 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "chart_cache.h"
 #include "svg_clean.h"
 
 extern char **environ;
 
+#define NSLOTS 16
+#define MARKER "CPDONE "
+
+/* A chart takes milliseconds; a gnuplot silent for this long is stuck. */
+#define ANSWER_TIMEOUT_MS 60000
+
+typedef enum { QUEUED, STAGED, UNCHANGED, KEPT, FAILED } chart_state;
+
 typedef struct {
-    char *path;
-    char *svg;
-    size_t len;
-    char *title;    /* for messages */
-} pending;
+    char *path;          /* where the chart goes */
+    char *title;         /* its <title>; names it in messages too */
+    unsigned char key[CP_CHART_KEY_BYTES];
+    chart_state state;
+    off_t staged_at;     /* STAGED: its SVG in the staging file */
+    size_t staged_len;
+} chart_out;
+
+typedef struct {
+    size_t chart;        /* index in out */
+    unsigned long marker;
+} in_flight;
 
 struct cp_gnuplot {
     FILE *err;
+    char *program;
     pid_t pid;
+    int started, dead, failed;
+    int staged;             /* finish staged every chart: the run may place them */
     int to, from;           /* gnuplot's stdin; its stdout and stderr */
-    char *tmpdir;
-    char *tmpsvg;           /* where gnuplot writes the chart being drawn */
-    char *tmpscript;        /* its script */
-    cp_buf said;            /* what gnuplot printed and we have not used yet */
-    unsigned long n;        /* charts sent */
-    int failed;
-    int dead;               /* gnuplot exited or its pipe broke */
-    pending *out;
-    size_t nout;
     struct sigaction old_pipe;
+    char *tmpdir;
+    int staging;            /* the cleaned SVGs, one after the other; -1 until the first */
+    off_t staged_end;
+    in_flight flight[NSLOTS];   /* oldest first, from flight_head */
+    size_t flight_head, nflight;
+    unsigned free_slots;    /* bit s: slot s is free */
+    size_t slot_of[NSLOTS]; /* flight entry -> slot */
+    cp_buf sending;         /* commands not yet written to gnuplot */
+    size_t sent;
+    cp_buf said;            /* what gnuplot printed since the last marker */
+    size_t said_scanned;
+    unsigned long markers;  /* markers sent */
+    chart_out *out;
+    size_t nout;
+    char **names;           /* open addressing set of the run's chart paths */
+    size_t nnames, names_cap;
+    cp_chart_cache *cache;
+    cp_gnuplot_stats stats;
 };
 
 cp_gnuplot *cp_gnuplot_start(const char *program, FILE *err)
 {
-    cp_gnuplot *g = cp_xcalloc(1, sizeof *g);
-    g->err = err;
-    g->to = g->from = -1;
     /* the folder's name goes into `load` commands, before any chart script
      * has defined cp_q: a TMPDIR with a quote is not used */
     const char *tmp = getenv("TMPDIR");
     if (!tmp || !*tmp || strchr(tmp, '\''))
         tmp = "/tmp";
-    g->tmpdir = cp_xasprintf("%s/cryptoperf-charts.XXXXXX", tmp);
-    if (!mkdtemp(g->tmpdir)) {
-        fprintf(err, "cryptoperf: cannot make a temporary folder %s: %s\n", g->tmpdir, strerror(errno));
-        free(g->tmpdir);
-        free(g);
+    char *dir = cp_xasprintf("%s/cryptoperf-charts.XXXXXX", tmp);
+    if (!mkdtemp(dir)) {
+        fprintf(err, "cryptoperf: cannot make a temporary folder %s: %s\n", dir, strerror(errno));
+        free(dir);
         return NULL;
     }
-    g->tmpsvg = cp_xasprintf("%s/chart.svg", g->tmpdir);
-    g->tmpscript = cp_xasprintf("%s/chart.gp", g->tmpdir);
+    cp_gnuplot *g = cp_xcalloc(1, sizeof *g);
+    g->err = err;
+    g->program = cp_xstrdup(program);
+    g->to = g->from = g->staging = -1;
+    g->tmpdir = dir;
+    g->free_slots = (1u << NSLOTS) - 1;
+    return g;
+}
 
+void cp_gnuplot_use_cache(cp_gnuplot *g, const char *cache_file)
+{
+    g->cache = cp_chart_cache_open(cache_file, g->program);
+}
+
+static int spawn(cp_gnuplot *g)
+{
     int in[2], out[2];
     if (pipe(in)) {
-        fprintf(err, "cryptoperf: pipe: %s\n", strerror(errno));
-        goto fail_dir;
+        fprintf(g->err, "cryptoperf: pipe: %s\n", strerror(errno));
+        return -1;
     }
     if (pipe(out)) {
-        fprintf(err, "cryptoperf: pipe: %s\n", strerror(errno));
+        fprintf(g->err, "cryptoperf: pipe: %s\n", strerror(errno));
         close(in[0]);
         close(in[1]);
-        goto fail_dir;
+        return -1;
     }
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
@@ -86,16 +124,16 @@ cp_gnuplot *cp_gnuplot_start(const char *program, FILE *err)
     posix_spawn_file_actions_addclose(&fa, in[1]);
     posix_spawn_file_actions_addclose(&fa, out[0]);
     /* -d: no personal or system init file, so every machine draws alike */
-    char *argv[] = { (char *)program, "-d", NULL };
-    int rc = posix_spawnp(&g->pid, program, &fa, NULL, argv, environ);
+    char *argv[] = { g->program, "-d", NULL };
+    int rc = posix_spawnp(&g->pid, g->program, &fa, NULL, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     close(in[0]);
     close(out[1]);
     if (rc) {
-        fprintf(err, "cryptoperf: cannot start %s to draw the charts: %s\n", program, strerror(rc));
+        fprintf(g->err, "cryptoperf: cannot start %s to draw the charts: %s\n", g->program, strerror(rc));
         close(in[1]);
         close(out[0]);
-        goto fail_dir;
+        return -1;
     }
     g->to = in[1];
     g->from = out[0];
@@ -106,62 +144,259 @@ cp_gnuplot *cp_gnuplot_start(const char *program, FILE *err)
     struct sigaction ign = { 0 };
     ign.sa_handler = SIG_IGN;
     sigaction(SIGPIPE, &ign, &g->old_pipe);
-    return g;
-fail_dir:
-    rmdir(g->tmpdir);
-    free(g->tmpdir);
-    free(g->tmpsvg);
-    free(g->tmpscript);
-    free(g);
-    return NULL;
+    g->started = 1;
+    return 0;
 }
 
-/* A chart takes milliseconds; a gnuplot silent for this long is stuck. */
-#define ANSWER_TIMEOUT_MS 60000
-
-/* Sends script and reads until the line `marker`. 0 when the marker came;
- * -1 when gnuplot went away first, -2 when it did not answer in time. What
- * gnuplot said before the marker is left in g->said. */
-static int converse(cp_gnuplot *g, const cp_buf *script, const char *marker)
+static char *slot_file(const cp_gnuplot *g, size_t slot, const char *ext)
 {
-    size_t sent = 0, mlen = strlen(marker);
-    g->said.len = 0;
-    for (;;) {
-        /* the marker, at the start of a line, ends the exchange */
-        for (size_t i = 0; i + mlen < g->said.len + 1 && g->said.data; i++) {
-            if ((i == 0 || g->said.data[i - 1] == '\n') && !strncmp(g->said.data + i, marker, mlen) &&
-                (g->said.data[i + mlen] == '\n')) {
-                g->said.len = i;
-                g->said.data[i] = '\0';
-                return 0;
-            }
+    return cp_xasprintf("%s/slot%zu.%s", g->tmpdir, slot, ext);
+}
+
+static char *staging_file(const cp_gnuplot *g)
+{
+    return cp_xasprintf("%s/staged.svg", g->tmpdir);
+}
+
+static void report(cp_gnuplot *g, chart_out *o, const char *what, const char *detail)
+{
+    fprintf(g->err, "cryptoperf: chart %s: %s%s%s\n", o->path, what, detail && *detail ? ":\n" : "", detail ? detail : "");
+    o->state = FAILED;
+    g->failed = 1;
+}
+
+static int write_all(int fd, const char *data, size_t len)
+{
+    size_t done = 0;
+    while (done < len) {
+        ssize_t w = write(fd, data + done, len - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w < 0)
+            return -1;
+        done += (size_t)w;
+    }
+    return 0;
+}
+
+static int write_file(const char *path, const char *data, size_t len)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return -1;
+    if (write_all(fd, data, len)) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return close(fd);
+}
+
+/* Appends a cleaned chart to the staging file: one file for the run, not
+ * one per chart (creating a file costs a millisecond on some disks). */
+static int stage(cp_gnuplot *g, chart_out *o, const cp_buf *svg)
+{
+    if (g->staging < 0) {
+        char *f = staging_file(g);
+        g->staging = open(f, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+        free(f);
+        if (g->staging < 0)
+            return -1;
+    }
+    if (write_all(g->staging, svg->data, svg->len))
+        return -1;
+    o->staged_at = g->staged_end;
+    o->staged_len = svg->len;
+    g->staged_end += (off_t)svg->len;
+    o->state = STAGED;
+    return 0;
+}
+
+/* The chart of the oldest flight entry is drawn (its marker came): check
+ * what gnuplot said, clean its SVG and stage it. */
+static void collect(cp_gnuplot *g, char *said)
+{
+    in_flight f = g->flight[g->flight_head];
+    size_t slot = g->slot_of[g->flight_head];
+    g->flight_head = (g->flight_head + 1) % NSLOTS;
+    g->nflight--;
+    g->free_slots |= 1u << slot;
+    chart_out *o = &g->out[f.chart];
+    if (said[strspn(said, " \t\r\n")]) {
+        report(g, o, "gnuplot complained", said);
+        return;
+    }
+    char *svg_path = slot_file(g, slot, "svg");
+    size_t len;
+    char *svg = cp_read_file(svg_path, &len);
+    unlink(svg_path);
+    free(svg_path);
+    if (!svg) {
+        report(g, o, "gnuplot wrote no SVG", strerror(errno));
+        return;
+    }
+    cp_buf clean = { 0 };
+    const char *why = NULL;
+    int bad = cp_svg_clean(&clean, svg, len, o->title, &why);
+    free(svg);
+    if (bad) {
+        cp_buf_free(&clean);
+        report(g, o, "the SVG gnuplot wrote is not fit to publish", why);
+        return;
+    }
+    g->stats.drawn++;
+    size_t old_len;
+    char *old = cp_read_file(o->path, &old_len);
+    if (old && old_len == clean.len && !memcmp(old, clean.data, clean.len)) {
+        o->state = UNCHANGED;   /* the file stays as it is, mtime included */
+    } else {
+        if (stage(g, o, &clean))
+            report(g, o, "cannot stage its SVG", strerror(errno));
+    }
+    free(old);
+    cp_buf_free(&clean);
+}
+
+/* Every chart in flight failed: gnuplot is gone or stuck. */
+static void lose_all(cp_gnuplot *g, const char *what)
+{
+    g->dead = 1;
+    cp_buf_puts(&g->said, "");
+    while (g->nflight) {
+        report(g, &g->out[g->flight[g->flight_head].chart], what, g->said.data);
+        g->free_slots |= 1u << g->slot_of[g->flight_head];
+        g->flight_head = (g->flight_head + 1) % NSLOTS;
+        g->nflight--;
+        g->said.len = 0;
+        g->said.data[0] = '\0';
+    }
+}
+
+/* Collects the charts whose markers are in what gnuplot said. */
+static void scan_markers(cp_gnuplot *g)
+{
+    size_t line = g->said_scanned;   /* scanning stops at line starts */
+    for (char *nl; g->nflight && (nl = memchr(g->said.data + g->said_scanned, '\n', g->said.len - g->said_scanned));) {
+        size_t end = (size_t)(nl - g->said.data);
+        g->said_scanned = end + 1;
+        char expect[40];
+        int n = snprintf(expect, sizeof expect, MARKER "%lu", g->flight[g->flight_head].marker);
+        if (end - line == (size_t)n && !memcmp(g->said.data + line, expect, (size_t)n)) {
+            char *before = cp_xstrndup(g->said.data, line);
+            memmove(g->said.data, g->said.data + end + 1, g->said.len - end - 1);
+            g->said.len -= end + 1;
+            g->said.data[g->said.len] = '\0';
+            g->said_scanned = 0;
+            collect(g, before);
+            free(before);
+            line = 0;
+            continue;
         }
+        line = end + 1;
+    }
+}
+
+/* Sends what is pending and reads what gnuplot says, collecting finished
+ * charts. block 1: until at most max_flight charts are in flight; block
+ * 0: until nothing more can be done without waiting. */
+static void pump(cp_gnuplot *g, size_t max_flight, int block)
+{
+    while (!g->dead) {
+        int waiting = block && g->nflight > max_flight;
+        if (block && !waiting)
+            return;
         struct pollfd p[2] = { { g->from, POLLIN, 0 }, { g->to, POLLOUT, 0 } };
-        nfds_t np = sent < script->len ? 2 : 1;
-        int ready = poll(p, np, ANSWER_TIMEOUT_MS);
+        nfds_t np = g->sent < g->sending.len ? 2 : 1;
+        int ready = poll(p, np, waiting ? ANSWER_TIMEOUT_MS : 0);
         if (ready < 0 && errno == EINTR)
             continue;
-        if (ready < 0)
-            return -1;
-        if (ready == 0)
-            return -2;
+        if (ready < 0) {
+            lose_all(g, "gnuplot stopped while drawing it");
+            return;
+        }
+        if (ready == 0) {
+            if (waiting) {
+                kill(g->pid, SIGKILL);   /* our own child; finish() reaps it */
+                lose_all(g, "gnuplot did not answer for 60 s");
+            }
+            return;
+        }
         if (np == 2 && p[1].revents) {
-            ssize_t w = write(g->to, script->data + sent, script->len - sent);
-            if (w < 0 && errno != EAGAIN && errno != EINTR)
-                return -1;
+            ssize_t w = write(g->to, g->sending.data + g->sent, g->sending.len - g->sent);
+            if (w < 0 && errno != EAGAIN && errno != EINTR) {
+                lose_all(g, "gnuplot stopped while drawing it");
+                return;
+            }
             if (w > 0)
-                sent += (size_t)w;
+                g->sent += (size_t)w;
+            if (g->sent == g->sending.len)
+                g->sent = g->sending.len = 0;
         }
         if (p[0].revents) {
-            char chunk[4096];
+            char chunk[65536];
             ssize_t r = read(g->from, chunk, sizeof chunk);
-            if (r < 0 && errno == EINTR)
+            if (r < 0 && (errno == EINTR || errno == EAGAIN))
                 continue;
-            if (r <= 0)
-                return -1;
+            if (r <= 0) {
+                lose_all(g, "gnuplot stopped while drawing it");
+                return;
+            }
             cp_buf_put(&g->said, chunk, (size_t)r);
+            scan_markers(g);
         }
     }
+}
+
+static size_t hash_name(const char *s)
+{
+    size_t h = 14695981039346656037u;   /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+static char **name_slot(const cp_gnuplot *g, const char *name)
+{
+    size_t mask = g->names_cap - 1;
+    for (size_t i = hash_name(name) & mask;; i = (i + 1) & mask)
+        if (!g->names[i] || !strcmp(g->names[i], name))
+            return &g->names[i];
+}
+
+/* Claims dir/c->file for this run, c->file renamed "<name> (k).svg" with
+ * the smallest k >= 2 that is free in dir when it is taken. */
+static void claim_name(cp_gnuplot *g, cp_chart *c, const char *dir)
+{
+    if (2 * (g->nnames + 1) > g->names_cap) {
+        char **old = g->names;
+        size_t old_cap = g->names_cap;
+        g->names_cap = old_cap ? 2 * old_cap : 256;
+        g->names = cp_xcalloc(g->names_cap, sizeof *g->names);
+        for (size_t i = 0; i < old_cap; i++)
+            if (old[i])
+                *name_slot(g, old[i]) = old[i];
+        free(old);
+    }
+    char *path = cp_xasprintf("%s/%s", dir, c->file);
+    char **slot = name_slot(g, path);
+    if (*slot) {
+        size_t base = strlen(c->file) - (strlen(c->file) > 4 && !strcmp(c->file + strlen(c->file) - 4, ".svg") ? 4 : 0);
+        for (unsigned long k = 2;; k++) {
+            char *name = cp_xasprintf("%.*s (%lu).svg", (int)base, c->file, k);
+            free(path);
+            path = cp_xasprintf("%s/%s", dir, name);
+            slot = name_slot(g, path);
+            if (!*slot) {
+                free(c->file);
+                c->file = name;
+                break;
+            }
+            free(name);
+        }
+    }
+    *slot = path;
+    g->nnames++;
 }
 
 static char *chart_title(const cp_chart *c)
@@ -169,139 +404,197 @@ static char *chart_title(const cp_chart *c)
     return c->subtitle ? cp_xasprintf("%s (%s)", c->title, c->subtitle) : cp_xstrdup(c->title);
 }
 
-static int report(cp_gnuplot *g, const char *path, const char *what, const char *detail)
+static chart_out *add_out(cp_gnuplot *g, char *path, const cp_chart *c)
 {
-    fprintf(g->err, "cryptoperf: chart %s: %s%s%s\n", path, what, detail && *detail ? ":\n" : "",
-            detail ? detail : "");
-    g->failed = 1;
-    return -1;
+    if ((g->nout & (g->nout - 1)) == 0)
+        g->out = cp_xrealloc(g->out, (g->nout ? 2 * g->nout : 1) * sizeof *g->out);
+    chart_out *o = &g->out[g->nout++];
+    memset(o, 0, sizeof *o);
+    o->path = path;
+    o->title = chart_title(c);
+    o->state = FAILED;
+    return o;
 }
 
-static int has_value(const cp_chart *c)
+/* Writes the script into a free slot and queues its `load`. */
+static void queue(cp_gnuplot *g, size_t chart, const cp_buf *script, size_t output_at)
 {
-    for (size_t i = 0; i < c->npoints; i++)
-        if (isfinite(c->points[i].value))
-            return 1;
-    return 0;
-}
-
-int cp_gnuplot_render(cp_gnuplot *g, const cp_chart *c, const char *dir)
-{
-    char *path = cp_xasprintf("%s/%s", dir, c->file);
-    int rc = -1;
-    if (!c->file[0] || strchr(c->file, '/') || c->file[0] == '.') {
-        rc = report(g, path, "the file name must be a plain name (chart_name.h)", NULL);
-        goto done;
+    chart_out *o = &g->out[chart];
+    if (!g->free_slots)
+        pump(g, NSLOTS - 1, 1);
+    if (g->dead || !g->free_slots) {
+        report(g, o, "gnuplot is no longer running", NULL);
+        return;
     }
-    for (size_t i = 0; i < g->nout; i++) {
-        if (!strcmp(g->out[i].path, path)) {
-            rc = report(g, path, "two charts of the run have this file name; the other is", g->out[i].title);
-            goto done;
+    size_t slot = (size_t)__builtin_ctz(g->free_slots);
+    char *gp = slot_file(g, slot, "gp"), *svg = slot_file(g, slot, "svg");
+    cp_buf file = { 0 };
+    cp_buf_put(&file, script->data, output_at);
+    cp_buf_puts(&file, "set output ");
+    cp_gnuplot_quote(&file, svg);
+    cp_buf_putc(&file, '\n');
+    cp_buf_put(&file, script->data + output_at, script->len - output_at);
+    int rc = write_file(gp, file.data, file.len);
+    cp_buf_free(&file);
+    if (rc) {
+        report(g, o, "cannot write its gnuplot script", strerror(errno));
+    } else {
+        size_t at = (g->flight_head + g->nflight) % NSLOTS;
+        g->flight[at] = (in_flight){ chart, ++g->markers };
+        g->slot_of[at] = slot;
+        g->nflight++;
+        g->free_slots &= ~(1u << slot);
+        o->state = QUEUED;
+        cp_buf_puts(&g->sending, "load ");
+        cp_gnuplot_quote(&g->sending, gp);
+        cp_buf_printf(&g->sending, "\nprint '" MARKER "%lu'\n", g->markers);
+        pump(g, NSLOTS, 0);
+    }
+    free(gp);
+    free(svg);
+}
+
+int cp_gnuplot_render(cp_gnuplot *g, cp_chart *c, const char *dir)
+{
+    if (!c->file[0] || strchr(c->file, '/') || c->file[0] == '.') {
+        chart_out *o = add_out(g, cp_xasprintf("%s/%s", dir, c->file), c);
+        report(g, o, "the file name must be a plain name (chart_name.h)", NULL);
+        return -1;
+    }
+    claim_name(g, c, dir);
+    size_t index = g->nout;
+    chart_out *o = add_out(g, cp_xasprintf("%s/%s", dir, c->file), c);
+    if (g->cache) {
+        cp_buf model = { 0 };
+        cp_chart_serialize(c, &model);
+        cp_chart_cache_key(g->cache, model.data, model.len, o->key);
+        cp_buf_free(&model);
+        if (cp_chart_cache_fresh(g->cache, o->path, o->key)) {
+            o->state = KEPT;
+            g->stats.kept++;
+            return 0;
         }
     }
-    if (!has_value(c)) {
-        rc = report(g, path, "no value to draw", NULL);
-        goto done;
-    }
-    if (g->dead) {
-        rc = report(g, path, "gnuplot is no longer running", NULL);
-        goto done;
-    }
-    unlink(g->tmpsvg);
     cp_buf script = { 0 };
-    cp_gnuplot_script(&script, c, g->tmpsvg);
-    int saved = cp_write_file_atomic(g->tmpscript, script.data, script.len);
-    cp_buf_free(&script);
-    if (saved) {
-        rc = report(g, path, "cannot write its gnuplot script", strerror(errno));
-        goto done;
-    }
-    char *marker = cp_xasprintf("CPDONE %lu", ++g->n);
-    cp_buf command = { 0 };
-    cp_buf_puts(&command, "load ");
-    cp_gnuplot_quote(&command, g->tmpscript);
-    cp_buf_printf(&command, "\nprint '%s'\n", marker);
-    int talked = converse(g, &command, marker);
-    cp_buf_free(&command);
-    free(marker);
-    if (talked) {
+    size_t output_at = cp_gnuplot_script(&script, c, NULL);
+    int rc = 0;
+    if (!g->started && !g->dead && spawn(g) != 0)
         g->dead = 1;
-        if (talked == -2)
-            kill(g->pid, SIGKILL);   /* our own child; finish() reaps it */
-        rc = report(g, path, talked == -2 ? "gnuplot did not answer for 60 s" : "gnuplot stopped while drawing it",
-                    g->said.data);
-        goto done;
+    if (g->dead) {
+        report(g, o, "gnuplot is not running", NULL);
+        rc = -1;
+    } else {
+        queue(g, index, &script, output_at);
+        rc = g->out[index].state == FAILED ? -1 : 0;
     }
-    if (g->said.len) {
-        rc = report(g, path, "gnuplot complained", g->said.data);
-        goto done;
-    }
-    size_t len;
-    char *svg = cp_read_file(g->tmpsvg, &len);
-    if (!svg) {
-        rc = report(g, path, "gnuplot wrote no SVG", strerror(errno));
-        goto done;
-    }
-    cp_buf clean = { 0 };
-    const char *why = NULL;
-    char *title = chart_title(c);
-    if (cp_svg_clean(&clean, svg, title, &why)) {
-        free(title);
-        cp_buf_free(&clean);
-        free(svg);
-        rc = report(g, path, "the SVG gnuplot wrote is not fit to publish", why);
-        goto done;
-    }
-    free(svg);
-    g->out = cp_xrealloc(g->out, (g->nout + 1) * sizeof *g->out);
-    g->out[g->nout++] = (pending){ path, clean.data, clean.len, title };
-    return 0;
-done:
-    free(path);
+    cp_buf_free(&script);
     return rc;
 }
 
-long cp_gnuplot_finish(cp_gnuplot *g, cp_stage *stage)
+/* The SVG of a staged chart, read back from the staging file; NULL with
+ * errno set when it cannot be read. */
+static char *staged_svg(const cp_gnuplot *g, const chart_out *o)
 {
-    close(g->to);
-    /* drain, so that gnuplot never blocks on a full pipe while exiting */
-    char chunk[4096];
-    ssize_t r;
-    while ((r = read(g->from, chunk, sizeof chunk)) > 0 || (r < 0 && errno == EINTR))
-        if (r > 0)
-            cp_buf_put(&g->said, chunk, (size_t)r);
-    close(g->from);
-    int status = 0;
-    while (waitpid(g->pid, &status, 0) < 0 && errno == EINTR)
-        ;
-    sigaction(SIGPIPE, &g->old_pipe, NULL);
-    if (!g->dead && !g->failed && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
-        fprintf(g->err, "cryptoperf: gnuplot ended badly (status %d)%s%s\n", status, g->said.len ? ":\n" : "",
-                g->said.len ? g->said.data : "");
-        g->failed = 1;
-    }
-    long written = 0;
-    for (size_t i = 0; i < g->nout; i++) {
-        if (!g->failed && stage) {
-            if (cp_stage_add(stage, g->out[i].path, g->out[i].svg, g->out[i].len, g->err)) {
-                g->failed = 1;
-            } else {
-                written++;
-            }
+    char *svg = cp_xmalloc(o->staged_len + 1);
+    size_t done = 0;
+    while (done < o->staged_len) {
+        ssize_t r = pread(g->staging, svg + done, o->staged_len - done, o->staged_at + (off_t)done);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            free(svg);
+            if (r == 0)
+                errno = EIO;
+            return NULL;
         }
+        done += (size_t)r;
+    }
+    return svg;
+}
+
+long cp_gnuplot_finish(cp_gnuplot *g, cp_stage *stage, cp_gnuplot_stats *stats)
+{
+    if (g->started) {
+        pump(g, 0, 1);
+        close(g->to);
+        /* drain, so that gnuplot never blocks on a full pipe while exiting */
+        char chunk[4096];
+        ssize_t r;
+        g->said.len = 0;
+        while ((r = read(g->from, chunk, sizeof chunk)) > 0 || (r < 0 && errno == EINTR))
+            if (r > 0)
+                cp_buf_put(&g->said, chunk, (size_t)r);
+        close(g->from);
+        int status = 0;
+        while (waitpid(g->pid, &status, 0) < 0 && errno == EINTR)
+            ;
+        sigaction(SIGPIPE, &g->old_pipe, NULL);
+        g->started = 0;
+        if (!g->dead && !g->failed && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+            fprintf(g->err, "cryptoperf: gnuplot ended badly (status %d)%s%s\n", status, g->said.len ? ":\n" : "",
+                    g->said.len ? g->said.data : "");
+            g->failed = 1;
+        }
+    }
+    long charts = 0;
+    for (size_t i = 0; !g->failed && stage && i < g->nout; i++) {
+        chart_out *o = &g->out[i];
+        if (o->state == STAGED) {
+            char *svg = staged_svg(g, o);
+            if (!svg)
+                fprintf(g->err, "cryptoperf: cannot write %s: %s\n", o->path, strerror(errno));
+            if (!svg || cp_stage_add(stage, o->path, svg, o->staged_len, g->err)) {
+                g->failed = 1;
+                free(svg);
+                break;
+            }
+            free(svg);
+        }
+        charts++;
+    }
+    g->staged = stage && !g->failed;
+    if (g->staging >= 0) {
+        close(g->staging);
+        g->staging = -1;
+        char *f = staging_file(g);
+        unlink(f);
+        free(f);
+    }
+    for (size_t s = 0; s < NSLOTS; s++) {
+        char *gp = slot_file(g, s, "gp"), *svg = slot_file(g, s, "svg");
+        unlink(gp);
+        unlink(svg);
+        free(gp);
+        free(svg);
+    }
+    rmdir(g->tmpdir);
+    if (stats)
+        *stats = g->stats;
+    return g->failed ? -1 : charts;
+}
+
+void cp_gnuplot_free(cp_gnuplot *g, int placed)
+{
+    if (!g)
+        return;
+    /* the cache names each chart as its file is now: only after the
+     * rename, which gives the file its inode */
+    int save = placed && g->staged;
+    for (size_t i = 0; i < g->nout; i++) {
+        if (save && g->cache)
+            cp_chart_cache_note(g->cache, g->out[i].path, g->out[i].key);
         free(g->out[i].path);
-        free(g->out[i].svg);
         free(g->out[i].title);
     }
-    unlink(g->tmpsvg);
-    unlink(g->tmpscript);
-    rmdir(g->tmpdir);
-    long rc = g->failed ? -1 : written;
+    if (g->cache && cp_chart_cache_close(g->cache, save) != 0)
+        fprintf(g->err, "cryptoperf: cannot write the chart cache (charts are fine): %s\n", strerror(errno));
+    for (size_t i = 0; i < g->names_cap; i++)
+        free(g->names[i]);
+    free(g->names);
     free(g->out);
-    free(g->tmpsvg);
-    free(g->tmpscript);
+    free(g->program);
     free(g->tmpdir);
+    cp_buf_free(&g->sending);
     cp_buf_free(&g->said);
     free(g);
-    return rc;
 }

@@ -1,12 +1,17 @@
 /* The chart backend: ONE gnuplot process for a whole render run, fed
- * through a pipe (posix_spawnp, no shell). Each chart is a script
- * (gnuplot_script.c) that writes an SVG into a private temporary folder and
- * then prints a marker line; everything gnuplot says on stderr before the
- * marker belongs to that chart. The SVG is then checked and made
- * deterministic (svg_clean.h) and kept in memory; cp_gnuplot_finish stages
- * all charts with the run's other files (stage.h: an unchanged chart keeps
- * its file) only when every chart of the run succeeded; the caller renames
- * them into place with everything else, so a failed run changes nothing. */
+ * through a pipe (posix_spawnp, no shell), started at the first chart that
+ * must be drawn. Each chart is a script (gnuplot_script.c) that writes an
+ * SVG into a private temporary folder and then prints a marker line;
+ * everything gnuplot says on stderr before the marker belongs to that
+ * chart. Charts are queued: gnuplot draws chart n while we prepare chart
+ * n + 1 and clean chart n - 1 (and build the pages in between). The SVG is
+ * then checked and made deterministic (svg_clean.h) and kept in a staging
+ * file of the temporary folder; cp_gnuplot_finish stages every changed
+ * chart with the run's other files (stage.h: an unchanged chart keeps its
+ * file) only when every chart of the run succeeded, and the caller renames
+ * them into place with everything else, so a failed run changes nothing.
+ * With a chart cache (chart_cache.h), a chart whose file is already what
+ * drawing it would give is not drawn at all. */
 #ifndef CP_GNUPLOT_H
 #define CP_GNUPLOT_H
 
@@ -18,32 +23,66 @@
 
 typedef struct cp_gnuplot cp_gnuplot;
 
-/* Starts `program` (normally "gnuplot", found on PATH). Messages go to err.
- * NULL after a message when it cannot start. */
+/* A backend that draws with `program` (normally "gnuplot", found on PATH).
+ * Messages go to err. NULL after a message when it cannot make its
+ * temporary folder. */
 cp_gnuplot *cp_gnuplot_start(const char *program, FILE *err);
 
-/* Renders c into the run's pending output for dir/c->file. 0, or -1 after
- * a message naming the chart (gnuplot's own complaint included); the run
- * then fails as a whole at cp_gnuplot_finish. */
-int cp_gnuplot_render(cp_gnuplot *g, const cp_chart *c, const char *dir);
+/* Charts already drawn as they would be (chart_cache.h: cache_file) are
+ * kept without drawing them; the cache file is rewritten when the run's
+ * charts are written. */
+void cp_gnuplot_use_cache(cp_gnuplot *g, const char *cache_file);
 
-/* Ends gnuplot and, when stage is not NULL and every chart succeeded,
- * stages them all (cp_stage_add). Returns the number of charts (unchanged
- * ones included), or -1 when anything failed (nothing staged then). A NULL
- * stage discards the charts (the caller's run failed elsewhere). Frees g. */
-long cp_gnuplot_finish(cp_gnuplot *g, cp_stage *stage);
+/* Queues c for dir/c->file. c->file gets " (2)", " (3)", ... before
+ * ".svg" when a chart of the run already has that path, so call it before
+ * a page refers to c. 0, or -1 after a
+ * message naming the chart; a chart can also fail later (gnuplot's
+ * complaint, reported as it comes), and the run then fails as a whole at
+ * cp_gnuplot_finish. */
+int cp_gnuplot_render(cp_gnuplot *g, cp_chart *c, const char *dir);
+
+typedef struct {
+    unsigned long drawn;     /* by gnuplot in this run */
+    unsigned long kept;      /* fresh in the cache: not drawn */
+} cp_gnuplot_stats;
+
+/* Waits for the charts still queued, ends gnuplot and, when stage is not
+ * NULL and every chart succeeded, stages every chart whose file changes
+ * (cp_stage_add). Returns the number of charts of the run (unchanged and
+ * cached ones included), or -1 when anything failed (nothing staged then).
+ * A NULL stage discards the charts (the caller's run failed elsewhere).
+ * stats (or NULL) says how many were drawn. g stays for cp_gnuplot_free. */
+long cp_gnuplot_finish(cp_gnuplot *g, cp_stage *stage, cp_gnuplot_stats *stats);
+
+/* After cp_gnuplot_finish: with `placed` set (the caller committed the
+ * stage, so every chart is where the cache will look for it), the chart
+ * cache remembers the run's charts as they are now on disk and is
+ * rewritten; without, it is left as it was. Frees g; NULL is fine. */
+void cp_gnuplot_free(cp_gnuplot *g, int placed);
+
+/* The variable every chart script defines as a single quote. */
+#define CP_GNUPLOT_QUOTE_VAR "cp_q"
 
 /* Appends s as a gnuplot string expression of single-quoted strings
- * (it's -> 'it' . cp_q . 's'; every chart script defines cp_q): inside
- * single quotes gnuplot expands nothing (no backquote commands, no
- * @macros, no backslash escapes); line breaks, control characters and
- * invalid UTF-8 become spaces, so the string stays on its line. */
+ * (it's -> 'it' . cp_q . 's'): inside single quotes gnuplot expands
+ * nothing (no backquote commands, no @macros, no backslash escapes); line
+ * breaks, control characters and invalid UTF-8 become spaces, so the
+ * string stays on its line (gnuplot_quote.c). */
 void cp_gnuplot_quote(cp_buf *out, const char *s);
 /* Same, but each '\n' of s becomes a line break of the text, written as
  * 'line 1' . "\n" . 'line 2'. */
 void cp_gnuplot_quote_lines(cp_buf *out, const char *s);
+/* Same as cp_gnuplot_quote_lines, for a tic label, which gnuplot reads as a
+ * printf format of the tic's position: '%' is doubled. */
+void cp_gnuplot_quote_tic(cp_buf *out, const char *s);
+/* Same as cp_gnuplot_quote_lines, for the text of a `with labels` plot,
+ * in which gnuplot reads backslash escapes: '\\' is doubled. */
+void cp_gnuplot_quote_label(cp_buf *out, const char *s);
 
-/* The script that draws c into the SVG file `output` (gnuplot_script.c). */
-void cp_gnuplot_script(cp_buf *out, const cp_chart *c, const char *output);
+/* The script that draws c into the SVG file `output` (gnuplot_script.c).
+ * Returns the offset in out where the `set output` command starts; with
+ * output NULL there is no such command and the rest of the script is the
+ * same (the cache keys charts by that script). */
+size_t cp_gnuplot_script(cp_buf *out, const cp_chart *c, const char *output);
 
 #endif

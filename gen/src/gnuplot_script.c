@@ -1,15 +1,23 @@
 /* The gnuplot script of one chart. Layout numbers are in SVG pixels; the
  * value labels, the y range and the picture width are chosen so that every
- * value is readable without zooming. Data values reach gnuplot as numbers in
- * a datablock; every text reaches it as a single-quoted string. */
+ * value is readable without zooming, and texts are wrapped or cut to the
+ * room they have (chart_text.h). The cost of the script, for us and for
+ * gnuplot, grows linearly with the bars: the bars are one datablock ($b:
+ * x, top, colour, fill) drawn by one `plot` clause per fill style, the
+ * value labels another ($l: x, y, index into the string array L) and the
+ * category labels a third ($c: x, index into C), each drawn by one `with
+ * labels` clause; only the key has one entry per series. Data values
+ * reach gnuplot as numbers; every text reaches it as a single-quoted
+ * string expression, never interpreted: noenhanced on every text, '%'
+ * doubled where gnuplot reads a format (tic labels). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart_text.h"
 #include "gnuplot.h"
 #include "numfmt.h"
-#include "text_clean.h"
 
 #define HEIGHT 480
 #define MIN_WIDTH 640
@@ -18,51 +26,50 @@
 #define SIDE_PX 170           /* y axis, its label and tics, right margin */
 #define PLOT_HEIGHT_PX 330    /* roughly: HEIGHT minus title, key, x tics and labels */
 #define LABEL_CHAR_PX 5.8     /* average advance of a 9-point DejaVu Sans character */
+#define TIC_CHAR_PX 7.0       /* the same at 11 points (tic labels, axis titles) */
+#define TITLE_CHAR_PX 8.5     /* and at 13 points (the title) */
 #define FONT "DejaVu Sans,Verdana,Arial,Helvetica,sans-serif"
-#define QUOTE_VAR "cp_q"
+
+/* Longest texts, in characters: a key entry (or gnuplot cannot fit the key
+ * into the picture), a value label, the y axis title (the plot's height),
+ * and lines of a category label. */
+#define KEY_CHARS 40
+#define VALUE_CHARS 24
+#define YLABEL_CHARS 45
+#define CATEGORY_LINES 4
+/* A category label with less room than this is set upright, its lines
+ * joined into one and cut to UPRIGHT_CHARS, instead of wrapped (a dense
+ * chart: one or two bars a category). */
+#define MIN_WRAP_CHARS 8
+#define UPRIGHT_CHARS 24
+#define LINE_PX 13.0          /* one line of 11-point text */
 
 /* Okabe & Ito's colour-blind-safe palette, most distinct first; yellow,
  * hard to see on white, last. */
-static const char *const palette[] = {
-    "#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#000000", "#F0E442",
+static const unsigned palette[] = {
+    0x0072B2, 0xE69F00, 0x009E73, 0xD55E00, 0xCC79A7, 0x56B4E9, 0x000000, 0xF0E442,
 };
 #define NPALETTE (sizeof palette / sizeof palette[0])
 
-/* A quote in the text closes the string, concatenates QUOTE_VAR (which
- * every chart script defines first as sprintf('%c', 39)) and reopens it:
- * 'it' . cp_q . 's'. Not 'it''s': gnuplot 5.4 ends a string at the second
- * of two doubled quotes. Not a double-quoted "'": gnuplot's scan for
- * @macros and `commands` tracks quotes and gets lost in that, expanding
- * what follows. Every place a chart script puts text takes a string
- * expression. */
-static void put_quoted(void *ctx, const char *s, size_t n)
+/* gnuplot's fill patterns that hatch (0 is empty, 3 solid) */
+static const unsigned hatching[] = { 1, 2, 4, 5, 6, 7 };
+#define NHATCHING (sizeof hatching / sizeof hatching[0])
+
+/* A series' fill: 0 solid; each further round of colours a hatching
+ * pattern (CP_CHART_MAX_SERIES: as many series as there are styles). */
+static size_t fill_of(size_t ser)
 {
-    cp_buf *out = ctx;
-    if (n == 1 && *s == '\'')
-        cp_buf_puts(out, "' . " QUOTE_VAR " . '");
+    return ser < NPALETTE ? 0 : hatching[(ser / NPALETTE - 1) % NHATCHING];
+}
+
+static void put_fill(cp_buf *out, size_t fill, unsigned rgb, int variable)
+{
+    if (!fill)
+        return;
+    if (variable)
+        cp_buf_printf(out, "fs pattern %zu border lc rgb variable ", fill);
     else
-        cp_buf_put(out, s, n);
-}
-
-void cp_gnuplot_quote(cp_buf *out, const char *s)
-{
-    cp_buf_putc(out, '\'');
-    cp_text_clean(s, put_quoted, out);
-    cp_buf_putc(out, '\'');
-}
-
-void cp_gnuplot_quote_lines(cp_buf *out, const char *s)
-{
-    for (;;) {
-        const char *nl = strchr(s, '\n');
-        char *line = cp_xstrndup(s, nl ? (size_t)(nl - s) : strlen(s));
-        cp_gnuplot_quote(out, line);
-        free(line);
-        if (!nl)
-            return;
-        cp_buf_puts(out, " . \"\\n\" . ");
-        s = nl + 1;
-    }
+        cp_buf_printf(out, "fs pattern %zu border lc rgb '#%06X' ", fill, rgb);
 }
 
 /* The number as the chart's page writes counts: digits grouped by threes
@@ -82,7 +89,32 @@ static void put_number(cp_buf *out, const cp_chart *c, double v)
 
 static int usable(const cp_chart_point *p)
 {
-    return p && isfinite(p->value);
+    return isfinite(p->value);
+}
+
+/* One bar, or a text where a bar cannot be drawn. */
+typedef struct {
+    double x, top;       /* top: NAN for a text alone */
+    size_t ser;
+    char *label;         /* NULL: none (the lower parts of a stack) */
+} bar;
+
+typedef struct {
+    bar *bars;
+    size_t n;
+    int drawable;        /* some bar has a value */
+    int width;
+    double bar_px;
+    int rotate;          /* value labels turned upright: they are wider than a bar */
+    int upright;         /* category labels turned upright: wider than their cluster */
+    double ymin, ymax;
+} geometry;
+
+static size_t nslots(const cp_chart *c)
+{
+    if (c->kind == CP_CHART_STACKED)
+        return c->ncat ? c->ncat : 1;
+    return c->ncat ? c->ncat * (c->nser + 1) - 1 : 1;
 }
 
 /* Where bar (cat, ser) stands on the x axis: clusters of nser bars with
@@ -101,109 +133,98 @@ static double cluster_mid(const cp_chart *c, size_t cat)
     return (double)(cat * (c->nser + 1)) + (double)(c->nser - 1) / 2;
 }
 
-/* Height of the bar top of (cat, ser): the value, or in a stack the sum of
- * the series up to ser. */
-static double bar_top(const cp_chart *c, size_t cat, size_t ser)
+static char *number_text(const cp_chart *c, double v)
 {
-    if (c->kind != CP_CHART_STACKED) {
-        const cp_chart_point *p = cp_chart_get(c, cat, ser);
-        return usable(p) ? p->value : NAN;
-    }
-    double sum = 0;
-    int any = 0;
-    for (size_t s = 0; s <= ser; s++) {
-        const cp_chart_point *p = cp_chart_get(c, cat, s);
-        if (usable(p)) {
-            sum += p->value;
-            any = 1;
+    cp_buf b = { 0 };
+    put_number(&b, c, v);
+    return b.data;
+}
+
+/* The text above a bar: one line */
+static char *label_text(const cp_chart *c, const cp_chart_point *p)
+{
+    if (!p->label)
+        return number_text(c, p->value);
+    char *t = cp_chart_text_cut(p->label, VALUE_CHARS);
+    for (char *nl = t; (nl = strchr(nl, '\n'));)
+        *nl = ' ';
+    return t;
+}
+
+static int by_position(const void *pa, const void *pb)
+{
+    const cp_chart_point *a = *(const cp_chart_point *const *)pa, *b = *(const cp_chart_point *const *)pb;
+    if (a->cat != b->cat)
+        return a->cat < b->cat ? -1 : 1;
+    return a->ser < b->ser ? -1 : a->ser > b->ser;
+}
+
+/* The bars in drawing order, from the points (whatever their number of
+ * categories and series: a sparse chart costs its points, not its grid).
+ * A stack is drawn tallest (last series) first so that each lower part
+ * covers the one below; its total is the label of its top. A missing or
+ * undrawable value with a text ("n/a") says so where its bar would be,
+ * unless its series has no value at all (a column the table leaves out). */
+static void collect_bars(geometry *g, const cp_chart *c, const unsigned char *has_data)
+{
+    const cp_chart_point **p = cp_xcalloc(c->npoints ? c->npoints : 1, sizeof *p);
+    for (size_t i = 0; i < c->npoints; i++)
+        p[i] = &c->points[i];
+    qsort(p, c->npoints, sizeof *p, by_position);
+    g->bars = cp_xcalloc(c->npoints ? c->npoints : 1, sizeof *g->bars);
+    for (size_t i = 0, end; i < c->npoints; i = end) {
+        for (end = i; end < c->npoints && p[end]->cat == p[i]->cat; end++)
+            ;
+        if (c->kind == CP_CHART_STACKED) {
+            double total = 0;
+            for (size_t k = i; k < end; k++)
+                total += usable(p[k]) ? p[k]->value : 0;
+            double top = total;
+            int labelled = 0;
+            for (size_t k = end; k-- > i;) {
+                if (!usable(p[k]))
+                    continue;
+                g->bars[g->n++] = (bar){ (double)p[k]->cat, top, p[k]->ser, labelled ? NULL : number_text(c, total) };
+                labelled = 1;
+                top -= p[k]->value;
+            }
+            continue;
+        }
+        for (size_t k = i; k < end; k++) {
+            if (usable(p[k]))
+                g->bars[g->n++] = (bar){ bar_x(c, p[k]->cat, p[k]->ser), p[k]->value, p[k]->ser, label_text(c, p[k]) };
+            else if (p[k]->label && has_data[p[k]->ser])
+                g->bars[g->n++] = (bar){ bar_x(c, p[k]->cat, p[k]->ser), NAN, p[k]->ser, label_text(c, p[k]) };
         }
     }
-    return any ? sum : NAN;
+    free(p);
 }
 
-/* The label above a bar: the caller's text; in a stack, the total. */
-static void bar_label(cp_buf *out, const cp_chart *c, size_t cat, size_t ser)
-{
-    if (c->kind == CP_CHART_STACKED) {
-        put_number(out, c, bar_top(c, cat, c->nser - 1));
-        return;
-    }
-    const cp_chart_point *p = cp_chart_get(c, cat, ser);
-    if (p->label)
-        cp_buf_puts(out, p->label);
-    else
-        put_number(out, c, p->value);
-}
-
-typedef struct {
-    int width;
-    double bar_px;
-    int rotate;          /* value labels turned upright: they are wider than a bar */
-    double ymin, ymax;
-} geometry;
-
-static size_t nslots(const cp_chart *c)
-{
-    if (c->kind == CP_CHART_STACKED)
-        return c->ncat;
-    return c->ncat * (c->nser + 1) - 1;
-}
-
-/* Bars of each value label, in order: (cat, ser) pairs with a value. */
-#define FOR_BARS(c, cat, ser)                                                                                      \
-    for (size_t cat = 0; cat < (c)->ncat; cat++)                                                                   \
-        for (size_t ser = (c)->kind == CP_CHART_STACKED ? (c)->nser - 1 : 0; ser < (c)->nser; ser++)               \
-            if (!isnan(bar_top((c), cat, ser)))
-
-static size_t text_chars(const char *s)
-{
-    size_t n = 0;
-    for (; *s; s++)
-        n += (*s & 0xc0) != 0x80;
-    return n;
-}
-
-/* A key entry of at most KEY_CHARS characters: longer series names are cut
- * with an ellipsis, or gnuplot cannot fit the key into the picture. */
-#define KEY_CHARS 40
-
-static char *key_text(const char *s)
-{
-    size_t n = 0;
-    const char *p = s;
-    for (; *p && n < KEY_CHARS; p++)
-        n += (*p & 0xc0) != 0x80;
-    while ((*p & 0xc0) == 0x80)
-        p++;
-    if (!*p)
-        return cp_xstrdup(s);
-    return cp_xasprintf("%.*s\u2026", (int)(p - s), s);
-}
-
-static geometry layout(const cp_chart *c)
+static geometry layout(const cp_chart *c, const unsigned char *has_data)
 {
     geometry g = { 0 };
+    collect_bars(&g, c, has_data);
     size_t slots = nslots(c);
     double w = SIDE_PX + (double)(slots + 1) * SLOT_PX;
     g.width = w < MIN_WIDTH ? MIN_WIDTH : w > MAX_WIDTH ? MAX_WIDTH : (int)w;
     g.bar_px = (g.width - SIDE_PX) / (double)(slots + 1);
     size_t widest = 0;
     double top = 0, bottom = 0;
-    FOR_BARS(c, cat, ser) {
-        cp_buf label = { 0 };
-        bar_label(&label, c, cat, ser);
-        size_t chars = label.data ? text_chars(label.data) : 0;
-        cp_buf_free(&label);
+    for (size_t i = 0; i < g.n; i++) {
+        size_t chars = g.bars[i].label ? cp_chart_text_chars(g.bars[i].label) : 0;
         if (chars > widest)
             widest = chars;
-        double v = bar_top(c, cat, ser);
+        double v = g.bars[i].top;
+        if (isnan(v))
+            continue;
+        g.drawable = 1;
         if (v > top)
             top = v;
         if (v < bottom)
             bottom = v;
     }
     double label_px = widest * LABEL_CHAR_PX;
-    g.rotate = label_px > g.bar_px * 1.6;
+    g.rotate = label_px > g.bar_px;   /* wider than a bar: it would run into its neighbour's */
     double room = g.rotate ? label_px + 8 : 18;
     if (room > PLOT_HEIGHT_PX / 2)
         room = PLOT_HEIGHT_PX / 2;
@@ -214,6 +235,13 @@ static geometry layout(const cp_chart *c)
     return g;
 }
 
+static void geometry_free(geometry *g)
+{
+    for (size_t i = 0; i < g->n; i++)
+        free(g->bars[i].label);
+    free(g->bars);
+}
+
 /* y tics at 1, 2 or 5 times a power of ten, about six of them, labelled
  * like the tables. */
 static void ytics(cp_buf *out, const cp_chart *c, const geometry *g)
@@ -221,140 +249,130 @@ static void ytics(cp_buf *out, const cp_chart *c, const geometry *g)
     double raw = (g->ymax - g->ymin) / 6;
     double mag = pow(10, floor(log10(raw)));
     double step = raw / mag < 1.5 ? mag : raw / mag < 3.5 ? 2 * mag : raw / mag < 7.5 ? 5 * mag : 10 * mag;
+    if (!g->drawable) {
+        cp_buf_puts(out, "unset ytics\n");   /* no value: no scale either */
+        return;
+    }
     if (!isfinite(step) || step <= 0)
         return;   /* beyond doubles: gnuplot's own tics */
     cp_buf_puts(out, "set ytics (");
     double first = ceil(g->ymin / step), last = floor(g->ymax / step);
     for (double k = first; k <= last; k++) {
-        cp_buf label = { 0 };
-        put_number(&label, c, k * step);
+        char *label = number_text(c, k * step);
         if (k > first)
             cp_buf_puts(out, ", ");
-        cp_gnuplot_quote(out, label.data);
+        cp_gnuplot_quote_tic(out, label);
         cp_buf_printf(out, " %.17g", k * step);
-        cp_buf_free(&label);
+        free(label);
     }
-    cp_buf_puts(out, ") nomirror\n");
+    cp_buf_puts(out, ") nomirror noenhanced\n");
 }
 
-static void xtics(cp_buf *out, const cp_chart *c)
+/* The category labels, wrapped to the width of their cluster. */
+/* The longest line of a text, in characters. */
+static size_t longest_line(const char *s)
 {
-    cp_buf_puts(out, "set xtics (");
-    for (size_t i = 0; i < c->ncat; i++) {
-        if (i)
-            cp_buf_puts(out, ", ");
-        cp_gnuplot_quote_lines(out, c->categories[i]);
-        cp_buf_printf(out, " %g", cluster_mid(c, i));
-    }
-    cp_buf_puts(out, ") nomirror scale 0\n");
-}
-
-static int series_has_data(const cp_chart *c, size_t ser)
-{
-    for (size_t cat = 0; cat < c->ncat; cat++)
-        if (usable(cp_chart_get(c, cat, ser)))
-            return 1;
-    return 0;
-}
-
-static void put_label(cp_buf *out, const char *text, double x, double y, int rotate)
-{
-    cp_buf_puts(out, "set label ");
-    cp_gnuplot_quote(out, text);
-    cp_buf_printf(out, " at %g,%.17g font ',9' front ", x, y);
-    cp_buf_puts(out, rotate ? "left rotate by 90 offset 0,0.4\n" : "center offset 0,0.7\n");
-}
-
-static void value_labels(cp_buf *out, const cp_chart *c, const geometry *g)
-{
-    FOR_BARS(c, cat, ser) {
-        cp_buf label = { 0 };
-        bar_label(&label, c, cat, ser);
-        put_label(out, label.data, bar_x(c, cat, ser), bar_top(c, cat, ser), g->rotate);
-        cp_buf_free(&label);
-    }
-    /* a missing value with a text ("n/a") says so where its bar would be,
-     * unless its series has no value at all (a column the table leaves out) */
-    for (size_t i = 0; c->kind == CP_CHART_CLUSTERED && i < c->npoints; i++) {
-        const cp_chart_point *p = &c->points[i];
-        if (!usable(p) && p->label && series_has_data(c, p->ser))
-            put_label(out, p->label, bar_x(c, p->cat, p->ser), g->ymin < 0 ? g->ymin : 0.0, g->rotate);
-    }
-}
-
-/* One datablock per series with a value, "x top" rows ($s0, $s1, ...: an
- * `index` into one block would miscount the blocks of empty series). */
-static void data(cp_buf *out, const cp_chart *c)
-{
-    for (size_t ser = 0; ser < c->nser; ser++) {
-        if (!series_has_data(c, ser))
-            continue;
-        cp_buf_printf(out, "$s%zu << EOD\n", ser);
-        for (size_t cat = 0; cat < c->ncat; cat++)
-            if (usable(cp_chart_get(c, cat, ser)))
-                cp_buf_printf(out, "%g %.17g\n", bar_x(c, cat, ser), bar_top(c, cat, ser));
-        cp_buf_puts(out, "EOD\n");
-    }
-}
-
-/* Stacks are drawn tallest (last series) first so that each lower part
- * covers the one below; the key, upright at the right, then lists them
- * top to bottom as the stack shows them. */
-static void plot(cp_buf *out, const cp_chart *c)
-{
-    const char *sep = "plot ";
-    for (size_t i = 0; i < c->nser; i++) {
-        size_t ser = c->kind == CP_CHART_STACKED ? c->nser - 1 - i : i;
-        if (!series_has_data(c, ser))
-            continue;
-        cp_buf_printf(out, "%s$s%zu using 1:2 with boxes lc rgb '%s' ", sep, ser, palette[ser % NPALETTE]);
-        if (ser >= NPALETTE)   /* a second round of colours gets hatching */
-            cp_buf_printf(out, "fs pattern %zu border lc rgb '%s' ", 1 + (ser / NPALETTE - 1) % 7,
-                          palette[ser % NPALETTE]);
-        if (*c->series[ser]) {
-            cp_buf_puts(out, "title ");
-            char *k = key_text(c->series[ser]);
-            cp_gnuplot_quote(out, k);
-            free(k);
+    size_t longest = 0, n = 0;
+    for (;; s++) {
+        if (!*s || *s == '\n') {
+            longest = n > longest ? n : longest;
+            n = 0;
+            if (!*s)
+                return longest;
         } else {
-            cp_buf_puts(out, "notitle");
+            n += (*s & 0xc0) != 0x80;
         }
-        sep = ", \\\n     ";
     }
-    cp_buf_putc(out, '\n');
+}
+
+/* The category labels, wrapped to the width of their cluster, or set
+ * upright (lines side by side, each cut) when the cluster is too narrow to
+ * wrap in. */
+static char **category_labels(const cp_chart *c, geometry *g)
+{
+    double cluster_px = g->bar_px * (c->kind == CP_CHART_STACKED ? 1.0 : (double)c->nser + 1);
+    size_t width = (size_t)(cluster_px / TIC_CHAR_PX);
+    char **labels = cp_xcalloc(c->ncat ? c->ncat : 1, sizeof *labels);
+    for (size_t i = 0; i < c->ncat && width < MIN_WRAP_CHARS; i++)
+        g->upright |= longest_line(c->categories[i]) > width;
+    for (size_t i = 0; i < c->ncat; i++) {
+        if (!g->upright) {
+            labels[i] = cp_chart_text_wrap(c->categories[i], width, CATEGORY_LINES);
+            continue;
+        }
+        char *one = cp_xstrdup(c->categories[i]);
+        for (char *nl = one; (nl = strchr(nl, '\n'));)
+            *nl = ' ';
+        labels[i] = cp_chart_text_cut(one, UPRIGHT_CHARS);
+        free(one);
+    }
+    return labels;
+}
+
+/* The category labels: text array C and datablock $c (x, index). Drawn
+ * as labels under the axis, not as x tics: gnuplot keeps tics in a sorted
+ * list (quadratic in their number), reads tic labels as printf formats and
+ * sizes multi-line ones through its enhanced-text parser. */
+static void categories(cp_buf *out, const cp_chart *c, char **labels)
+{
+    if (!c->ncat)
+        return;
+    cp_buf_printf(out, "array C[%zu]\n", c->ncat);
+    for (size_t i = 0; i < c->ncat; i++) {
+        cp_buf_printf(out, "C[%zu] = ", i + 1);
+        cp_gnuplot_quote_label(out, labels[i]);
+        cp_buf_putc(out, '\n');
+    }
+    cp_buf_puts(out, "$c << EOD\n");
+    for (size_t i = 0; i < c->ncat; i++)
+        cp_buf_printf(out, "%g %zu\n", cluster_mid(c, i), i + 1);
+    cp_buf_puts(out, "EOD\n");
+}
+
+/* The key's text of a series: named ones only, cut to KEY_CHARS. */
+static char *key_text(const char *s)
+{
+    return cp_chart_text_cut(s, KEY_CHARS);
 }
 
 /* gnuplot's automatic bottom margin counts one line of tic labels whatever
  * they hold, so the margin is ours: the category lines, the x label below
  * them and, for clustered bars, the key in rows at the foot of the picture
  * (as many entries a row as fit the width). In character heights. */
-static void bottom(cp_buf *out, const cp_chart *c, int width)
+static void bottom(cp_buf *out, const cp_chart *c, const geometry *g, char **labels, const unsigned char *has_data)
 {
     size_t lines = 1;
     for (size_t i = 0; i < c->ncat; i++) {
         size_t n = 1;
-        for (const char *s = c->categories[i]; *s; s++)
-            n += *s == '\n';
+        if (g->upright)   /* the longest line, standing: in lines of text */
+            n = (size_t)(longest_line(labels[i]) * TIC_CHAR_PX / LINE_PX) + 1;
+        else
+            for (const char *s = labels[i]; *s; s++)
+                n += *s == '\n';
         if (n > lines)
             lines = n;
     }
     double margin = (double)lines + 1;
     if (c->xlabel) {
+        char *x = cp_chart_text_cut(c->xlabel, (size_t)((g->width - SIDE_PX) / TIC_CHAR_PX));
         cp_buf_puts(out, "set xlabel ");
-        cp_gnuplot_quote(out, c->xlabel);
-        cp_buf_printf(out, " offset 0,%d\n", -(int)(lines - 1));
+        cp_gnuplot_quote(out, x);
+        cp_buf_printf(out, " offset 0,%.1f noenhanced\n", -(double)lines - 0.6);   /* under the category labels: no x tics */
+        free(x);
         margin += 1.5;
     }
     size_t named = 0, widest = 1;
     for (size_t i = 0; i < c->nser; i++) {
+        if (!has_data[i] || !*c->series[i])
+            continue;
         char *k = key_text(c->series[i]);
-        named += *k != '\0';
-        if (text_chars(k) > widest)
-            widest = text_chars(k);
+        named++;
+        if (cp_chart_text_chars(k) > widest)
+            widest = cp_chart_text_chars(k);
         free(k);
     }
     if (c->kind != CP_CHART_STACKED && named) {
-        size_t per_row = (size_t)((width - 40) / (widest * 7.0 + 50));
+        size_t per_row = (size_t)((g->width - 40) / (widest * 7.0 + 50));
         per_row = per_row ? per_row : 1;
         size_t rows = (named + per_row - 1) / per_row;
         cp_buf_printf(out, "set key maxcols %zu\n", per_row);
@@ -363,25 +381,142 @@ static void bottom(cp_buf *out, const cp_chart *c, int width)
     cp_buf_printf(out, "set bmargin %.1f\n", margin);
 }
 
-void cp_gnuplot_script(cp_buf *out, const cp_chart *c, const char *output)
+/* The texts of the value labels (array L) and the two datablocks. */
+static void data(cp_buf *out, const geometry *g)
 {
-    geometry g = layout(c);
-    cp_buf_printf(out, "reset session\n" QUOTE_VAR " = sprintf('%%c', 39)\nset encoding utf8\n"
+    size_t nlabels = 0;
+    for (size_t i = 0; i < g->n; i++)
+        nlabels += g->bars[i].label != NULL;
+    if (nlabels) {
+        cp_buf_printf(out, "array L[%zu]\n", nlabels);
+        size_t k = 0;
+        for (size_t i = 0; i < g->n; i++) {
+            if (!g->bars[i].label)
+                continue;
+            cp_buf_printf(out, "L[%zu] = ", ++k);
+            cp_gnuplot_quote_label(out, g->bars[i].label);
+            cp_buf_putc(out, '\n');
+        }
+    }
+    cp_buf_puts(out, "$b << EOD\n");
+    for (size_t i = 0; i < g->n; i++)
+        if (!isnan(g->bars[i].top))
+            cp_buf_printf(out, "%g %.17g %u %zu\n", g->bars[i].x, g->bars[i].top, palette[g->bars[i].ser % NPALETTE],
+                          fill_of(g->bars[i].ser));
+    cp_buf_puts(out, "EOD\n$l << EOD\n");
+    double base = g->ymin < 0 ? g->ymin : 0.0;
+    for (size_t i = 0, k = 0; i < g->n; i++)
+        if (g->bars[i].label)
+            cp_buf_printf(out, "%g %.17g %zu\n", g->bars[i].x, isnan(g->bars[i].top) ? base : g->bars[i].top, ++k);
+    cp_buf_puts(out, "EOD\n");
+}
+
+static void clause(cp_buf *out, const char **sep)
+{
+    cp_buf_puts(out, *sep);
+    *sep = ", \\\n     ";
+}
+
+/* One clause per fill style of the bars, one for the value labels, one key
+ * entry per named series with a value (a stack lists them top to bottom,
+ * as it shows them). */
+static void plot(cp_buf *out, const cp_chart *c, const geometry *g, const unsigned char *has_data)
+{
+    const char *sep = "plot ";
+    unsigned char used[8] = { 0 };
+    size_t nlabels = 0, nfills = 0;
+    for (size_t i = 0; i < g->n; i++) {
+        if (!isnan(g->bars[i].top) && !used[fill_of(g->bars[i].ser)]) {
+            used[fill_of(g->bars[i].ser)] = 1;
+            nfills++;
+        }
+        nlabels += g->bars[i].label != NULL;
+    }
+    for (size_t f = 0; f < 8; f++) {
+        if (!used[f])
+            continue;
+        clause(out, &sep);
+        if (nfills == 1)
+            cp_buf_puts(out, "$b using 1:2:3 with boxes lc rgb variable ");
+        else
+            cp_buf_printf(out, "$b using 1:($4 == %zu ? $2 : NaN):3 with boxes lc rgb variable ", f);
+        put_fill(out, f, 0, 1);
+        cp_buf_puts(out, "notitle");
+    }
+    if (!nfills && !nlabels && !c->ncat) {   /* nothing to draw: the frame, the note and the key */
+        clause(out, &sep);
+        cp_buf_puts(out, "NaN notitle");
+    }
+    if (c->ncat) {
+        clause(out, &sep);
+        cp_buf_printf(out, "$c using 1:(%.17g):(C[int($2)]) with labels %s noenhanced notitle", g->ymin,
+                      g->upright ? "right rotate by 90 offset 0,-0.6" : "center offset 0,-1");
+    }
+    if (nlabels) {
+        clause(out, &sep);
+        cp_buf_printf(out, "$l using 1:2:(L[int($3)]) with labels font ',9' %s noenhanced notitle",
+                      g->rotate ? "left rotate by 90 offset 0,0.4" : "center offset 0,0.7");
+    }
+    for (size_t i = 0; i < c->nser; i++) {
+        size_t ser = c->kind == CP_CHART_STACKED ? c->nser - 1 - i : i;
+        if (!has_data[ser] || !*c->series[ser])
+            continue;
+        clause(out, &sep);
+        cp_buf_printf(out, "keyentry with boxes lc rgb '#%06X' ", palette[ser % NPALETTE]);
+        put_fill(out, fill_of(ser), palette[ser % NPALETTE], 0);
+        cp_buf_puts(out, "title ");
+        char *k = key_text(c->series[ser]);
+        cp_gnuplot_quote(out, k);
+        free(k);
+        cp_buf_puts(out, " noenhanced");
+    }
+    cp_buf_putc(out, '\n');
+}
+
+static void title(cp_buf *out, const cp_chart *c, const geometry *g)
+{
+    size_t max = (size_t)((g->width - 20) / TITLE_CHAR_PX);
+    char *t = cp_chart_text_cut(c->title, max);
+    cp_buf_puts(out, "set title ");
+    cp_gnuplot_quote(out, t);
+    free(t);
+    if (c->subtitle) {
+        char *s = cp_chart_text_cut(c->subtitle, max);
+        cp_buf_puts(out, " . \"\\n\" . ");
+        cp_gnuplot_quote(out, s);
+        free(s);
+    }
+    char *y = cp_chart_text_cut(c->ylabel, YLABEL_CHARS);
+    cp_buf_puts(out, " font ',13' noenhanced\nset ylabel ");
+    cp_gnuplot_quote(out, y);
+    cp_buf_puts(out, " noenhanced\n");
+    free(y);
+}
+
+size_t cp_gnuplot_script(cp_buf *out, const cp_chart *c, const char *output)
+{
+    unsigned char *has_data = cp_xcalloc(c->nser ? c->nser : 1, 1);
+    int any = 0;
+    for (size_t i = 0; i < c->npoints; i++)
+        any |= has_data[c->points[i].ser] |= usable(&c->points[i]);
+    if (!any)   /* nothing drawable: every text where its bar would be, and the key */
+        memset(has_data, 1, c->nser);
+    geometry g = layout(c, has_data);
+    /* nofpe_trap: no signal handler set and reset around each expression of a
+     * `using` (three system calls a bar otherwise) */
+    cp_buf_printf(out, "reset session\nset datafile nofpe_trap\n" CP_GNUPLOT_QUOTE_VAR " = sprintf('%%c', 39)\nset encoding utf8\n"
                        "set terminal svg size %d,%d fixed noenhanced font '" FONT ",11' background '#ffffff'\n",
                   g.width, HEIGHT);
-    cp_buf_puts(out, "set output ");
-    cp_gnuplot_quote(out, output);
-    cp_buf_puts(out, "\nset title ");
-    cp_gnuplot_quote(out, c->title);
-    if (c->subtitle) {
-        cp_buf_puts(out, " . \"\\n\" . ");
-        cp_gnuplot_quote(out, c->subtitle);
+    size_t output_at = out->len;
+    if (output) {
+        cp_buf_puts(out, "set output ");
+        cp_gnuplot_quote(out, output);
+        cp_buf_putc(out, '\n');
     }
-    cp_buf_puts(out, " font ',13'\nset ylabel ");
-    cp_gnuplot_quote(out, c->ylabel);
-    cp_buf_putc(out, '\n');
-    bottom(out, c, g.width);
-    xtics(out, c);
+    title(out, c, &g);
+    char **labels = category_labels(c, &g);
+    bottom(out, c, &g, labels, has_data);
+    cp_buf_puts(out, "unset xtics\n");
     ytics(out, c, &g);
     cp_buf_printf(out, "set xrange [-0.8:%g]\nset yrange [%.17g:%.17g]\n", (double)nslots(c) - 0.2, g.ymin, g.ymax);
     cp_buf_printf(out, "set border 3 lc rgb '#404040'\nset grid ytics lc rgb '#d8d8d8' lt 1\n"
@@ -389,8 +524,16 @@ void cp_gnuplot_script(cp_buf *out, const cp_chart *c, const char *output)
                        "set key %s samplen 1.5 spacing 1.2\n",
                   c->kind == CP_CHART_STACKED ? "0.6" : "0.85",
                   c->kind == CP_CHART_STACKED ? "outside right top vertical" : "at screen 0.5, screen 0.015 center bottom horizontal");
-    value_labels(out, c, &g);
-    data(out, c);
-    plot(out, c);
+    if (!g.drawable)
+        cp_buf_puts(out, "set label 'No value to draw: the table says why.' at graph 0.5, graph 0.5 center noenhanced\n");
+    data(out, &g);
+    categories(out, c, labels);
+    for (size_t i = 0; i < c->ncat; i++)
+        free(labels[i]);
+    free(labels);
+    plot(out, c, &g, has_data);
     cp_buf_puts(out, "set output\n");
+    geometry_free(&g);
+    free(has_data);
+    return output_at;
 }

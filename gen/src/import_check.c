@@ -23,9 +23,11 @@ int cp_import_check_header(const char *name, const char *text, size_t len, cp_di
                      root->kind == CP_SEQ ? "list" : "scalar");
     } else {
         for (size_t i = 0; i < root->count; i++)
-            if (!strcmp(root->keys[i]->text, "results"))
-                cp_diag_node(diag, root->keys[i], "results",
-                             "expected the header without results (they come from the CSV), found a results key");
+            if (!strcmp(root->keys[i]->text, "results")) {
+                cp_mark at = cp_map_key_mark(root, i);
+                cp_diag_at(diag, &at, "results",
+                           "expected the header without results (they come from the CSV), found a results key");
+            }
     }
     cp_doc_free(&doc);
     return diag->errors == before ? 0 : -1;

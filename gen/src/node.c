@@ -2,13 +2,16 @@
 
 #include <errno.h>
 #include <math.h>
-#include <stddef.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <yaml.h>
 
 #include "diag.h"
+#include "node_input.h"
+#include "node_store.h"
 #include "util.h"
 
 /* Where the node being parsed sits in the document, built on the C stack:
@@ -19,15 +22,34 @@ typedef struct path_seg {
     size_t index;
 } path_seg;
 
+/* The children of a mapping or sequence being read: kept per depth and
+ * reused, then copied into the store at its end, so a node's arrays are
+ * exactly as long as it has children. */
+typedef struct {
+    cp_node **items, **keys;
+    uint32_t *pos;           /* line, column of each key */
+    size_t n, cap, key_cap;
+    size_t *index;           /* keys hashed once a mapping is large: position + 1 */
+    size_t index_cap;
+} level;
+
+#define MAX_DEPTH 64
+
+/* What the bit-fields of a node hold (node.h): more than any file may
+ * have, but a document in memory has no size limit. */
+#define MAX_COUNT (((size_t)1 << 29) - 1)
+#define MAX_LEN (((size_t)1 << 29) - 1)
+
 typedef struct {
     yaml_parser_t parser;
     cp_doc *doc;
-    const unsigned char *buf;
-    size_t len;
-    FILE *err;
+    cp_input in;
     int failed;         /* the tree cannot be trusted: no document */
-    unsigned problems;  /* every problem reported, failed or not */
+    int stopped;        /* reading ended early (a syntax error, too deep, ...) */
+    level levels[MAX_DEPTH + 2];
 } loader;
+
+static cp_scalar_type scalar_type(const cp_node *n);
 
 static void put_path(cp_buf *b, const path_seg *p)
 {
@@ -42,28 +64,6 @@ static void put_path(cp_buf *b, const path_seg *p)
         cp_buf_puts(b, p->key);
 }
 
-/* The mark of byte `to` of the text, counting from a known mark at byte
- * `from`: lines and columns as libyaml counts them (a column is a
- * character; CR LF, CR, LF, NEL, LS and PS end a line). */
-static cp_mark advance(const loader *ld, cp_mark m, size_t from, size_t to)
-{
-    for (size_t i = from; i < to && i < ld->len;) {
-        unsigned char c = ld->buf[i];
-        size_t n = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
-        int brk = c == '\n' || (c == '\r' && !(i + 1 < ld->len && ld->buf[i + 1] == '\n')) ||
-                  (c == 0xc2 && i + 1 < ld->len && ld->buf[i + 1] == 0x85) ||
-                  (c == 0xe2 && i + 2 < ld->len && ld->buf[i + 1] == 0x80 && (ld->buf[i + 2] & 0xfe) == 0xa8);
-        if (brk) {
-            m.line++;
-            m.column = 1;
-        } else if (c != '\r') {
-            m.column++;
-        }
-        i += n;
-    }
-    return m;
-}
-
 static cp_mark mark_of(const loader *ld, yaml_mark_t m)
 {
     cp_mark k = { ld->doc->file, (unsigned)m.line + 1, (unsigned)m.column + 1 };
@@ -76,88 +76,50 @@ static void report(loader *ld, cp_mark m, const path_seg *path, int fatal, const
     __attribute__((format(printf, 5, 6)));
 static void report(loader *ld, cp_mark m, const path_seg *path, int fatal, const char *fmt, ...)
 {
-    ld->problems++;
     if (fatal)
         ld->failed = 1;
-    if (!ld->err || ld->problems > CP_MAX_REPORTS)
-        return;
     cp_buf p = { 0 };
     put_path(&p, path);
-    fprintf(ld->err, "%s:%u:%u: %s: ", ld->doc->file, m.line, m.column, p.len ? p.data : "(top level)");
-    cp_buf_free(&p);
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(ld->err, fmt, ap);
+    cp_input_vreport(&ld->in, &m, p.len ? p.data : "(top level)", fmt, ap);
     va_end(ap);
-    fputc('\n', ld->err);
+    cp_buf_free(&p);
 }
 
-/* The characters YAML 1.1 (libyaml) allows in a stream. */
-static int yaml_printable(unsigned cp)
+/* Reading ends here: the tree is not usable. */
+static void stop(loader *ld)
 {
-    return cp == 0x09 || cp == 0x0a || cp == 0x0d || (cp >= 0x20 && cp <= 0x7e) || cp == 0x85 ||
-           (cp >= 0xa0 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
+    ld->stopped = 1;
+    ld->failed = 1;
 }
 
-static unsigned code_point(const unsigned char *s, size_t n)
+static int before(cp_mark a, cp_mark b)
 {
-    unsigned cp = n == 1 ? s[0] : n == 2 ? s[0] & 0x1fu : n == 3 ? s[0] & 0x0fu : s[0] & 0x07u;
-    for (size_t i = 1; i < n; i++)
-        cp = (cp << 6) | (s[i] & 0x3fu);
-    return cp;
-}
-
-/* Every byte libyaml's reader would stop at (invalid UTF-8, a control
- * character), each at its own line and column: libyaml names only the first
- * one, by byte offset, and reads ahead of the parser, so neither the place
- * nor a path would be right. A problem of the text itself has no path in
- * the record: "(text)". Returns the number found. */
-static unsigned check_text(loader *ld)
-{
-    static const path_seg text = { NULL, "(text)", 0 };
-    cp_mark m = { ld->doc->file, 1, 1 };
-    size_t from = 0;
-    unsigned found = 0;
-    for (size_t i = 0; i < ld->len;) {
-        size_t n = cp_utf8_len(ld->buf + i, ld->len - i);
-        unsigned cp = n ? code_point(ld->buf + i, n) : 0;
-        if (n && yaml_printable(cp)) {
-            i += n;
-            continue;
-        }
-        m = advance(ld, m, from, i);
-        from = i;
-        if (!n)
-            report(ld, m, &text, 1, "expected UTF-8 text, found the byte 0x%02x, which is not UTF-8", ld->buf[i]);
-        else
-            report(ld, m, &text, 1, "expected text (no control character but tab and line breaks), found the %s U+%04X",
-                   cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) ? "control character" : "non-character", cp);
-        found++;
-        i += n ? n : 1;
-    }
-    return found;
-}
-
-/* libyaml's reader still has the last word: a problem check_text did not
- * foresee is reported at the offset libyaml gives. */
-static void reader_error(loader *ld, const path_seg *path)
-{
-    const yaml_parser_t *p = &ld->parser;
-    cp_mark start = { ld->doc->file, 1, 1 };
-    report(ld, advance(ld, start, 0, p->problem_offset), path, 1, "expected text libyaml can read, found: %s",
-           p->problem ? p->problem : "an unreadable character");
+    return a.line < b.line || (a.line == b.line && a.column < b.column);
 }
 
 static int next_event(loader *ld, yaml_event_t *ev, const path_seg *path)
 {
     if (yaml_parser_parse(&ld->parser, ev))
         return 0;
+    stop(ld);
+    const cp_input *in = &ld->in;
+    if (in->read_errno || in->too_large)
+        return -1; /* reported by the input */
     if (ld->parser.error == YAML_READER_ERROR) {
-        reader_error(ld, path);
+        /* our own check names such bytes first; this is what it did not
+         * foresee, at the offset libyaml gives */
+        if (!in->bad)
+            report(ld, cp_input_mark_of_byte(&ld->in, ld->parser.problem_offset), path, 1,
+                   "expected text libyaml can read, found: %s",
+                   ld->parser.problem ? ld->parser.problem : "an unreadable character");
         return -1;
     }
-    const char *problem = ld->parser.problem ? ld->parser.problem : "malformed YAML";
     cp_mark m = mark_of(ld, ld->parser.problem_mark);
+    if (in->bad && !before(m, in->cut_mark))
+        return -1; /* libyaml's input ends at the first byte that is not text (reported): no syntax error */
+    const char *problem = ld->parser.problem ? ld->parser.problem : "malformed YAML";
     if (ld->parser.context)
         report(ld, m, path, 1, "expected well-formed YAML, found a YAML syntax error: %s %s (from line %u, column %u)",
                problem, ld->parser.context, (unsigned)ld->parser.context_mark.line + 1,
@@ -167,124 +129,66 @@ static int next_event(loader *ld, yaml_event_t *ev, const path_seg *path)
     return -1;
 }
 
-/* The nodes of a document live in its arena: big blocks, freed together
- * with the document. A million results are tens of millions of nodes and
- * strings: one malloc and one free each was a third of the loading time. */
-static cp_scalar_type scalar_type(const cp_node *n);
-
-typedef struct cp_arena {
-    struct cp_arena *next;
-    size_t used, cap;
-    void *data[]; /* aligned for the pointers of nodes */
-} cp_arena;
-
-/* Under AddressSanitizer every allocation gets a block of its own, so an
- * overflow of one node or text is still caught. */
-#if defined(__SANITIZE_ADDRESS__)
-#define ARENA_BLOCK 0u
-#else
-#define ARENA_BLOCK (1u << 20)
-#endif
-
-static void *arena_alloc(cp_doc *doc, size_t size)
+/* key NULL: an item of a sequence */
+static void push(level *l, cp_node *key, yaml_mark_t km, cp_node *item)
 {
-    size = (size + sizeof(void *) - 1) / sizeof(void *) * sizeof(void *); /* nodes hold pointers, texts chars */
-    cp_arena *a = doc->arena;
-    if (!a || a->cap - a->used < size) {
-        size_t cap = size > ARENA_BLOCK ? size : ARENA_BLOCK;
-        cp_arena *b = cp_xmalloc(sizeof *b + cap);
-        b->used = 0;
-        b->cap = cap;
-        b->next = a;
-        doc->arena = a = b;
+    /* growth by doubling keeps loading linear in the document size */
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 16;
+        l->items = cp_xrealloc(l->items, l->cap * sizeof *l->items);
     }
-    void *p = (char *)a->data + a->used;
-    a->used += size;
-    return p;
-}
-
-/* While a collection is read its arrays grow by doubling (malloc'd, so
- * reading stays linear); settle() then moves them into the arena at their
- * exact size. */
-static void push(cp_node *parent, cp_node *key, cp_node *item)
-{
-    size_t n = parent->count;
-    if ((n & (n - 1)) == 0) {
-        size_t cap = n ? n * 2 : 4;
-        parent->items = cp_xrealloc(parent->items, cap * sizeof *parent->items);
-        if (parent->kind == CP_MAP)
-            parent->keys = cp_xrealloc(parent->keys, cap * sizeof *parent->keys);
+    if (key && l->n >= l->key_cap) {
+        l->key_cap = l->cap;
+        l->keys = cp_xrealloc(l->keys, l->key_cap * sizeof *l->keys);
+        l->pos = cp_xrealloc(l->pos, 2 * l->key_cap * sizeof *l->pos);
     }
-    parent->items[n] = item;
-    if (parent->kind == CP_MAP)
-        parent->keys[n] = key;
-    parent->count = n + 1;
-}
-
-static cp_node **settled(cp_doc *doc, cp_node **grown, size_t n)
-{
-    cp_node **exact = NULL;
-    if (n) {
-        exact = arena_alloc(doc, n * sizeof *exact);
-        memcpy(exact, grown, n * sizeof *exact);
+    l->items[l->n] = item;
+    if (key) {
+        l->keys[l->n] = key;
+        l->pos[2 * l->n] = (uint32_t)km.line + 1;
+        l->pos[2 * l->n + 1] = (uint32_t)km.column + 1;
     }
-    free(grown);
-    return exact;
-}
-
-static void settle(cp_doc *doc, cp_node *n)
-{
-    n->items = settled(doc, n->items, n->count);
-    if (n->kind == CP_MAP)
-        n->keys = settled(doc, n->keys, n->count);
+    l->n++;
 }
 
 static cp_node *parse_node(loader *ld, yaml_event_t *ev, unsigned depth, const path_seg *path);
 
 /* Duplicate-key detection must stay linear for huge flat mappings, so past
- * a few keys the keys of the mapping being built are hashed. */
-typedef struct {
-    size_t *slot; /* key position + 1, 0 = empty */
-    size_t cap;
-} key_index;
-
-static size_t key_hash(const char *s)
+ * a few keys the keys of the mapping being built are hashed. Keys are
+ * shared nodes: the same text is the same pointer. */
+static size_t key_hash(const cp_node *key)
 {
-    size_t h = 5381;
-    for (; *s; s++)
-        h = h * 33 + (unsigned char)*s;
-    return h;
+    return (size_t)(uintptr_t)key / sizeof *key * 2654435761u;
 }
 
-static void key_index_put(key_index *ix, const cp_node *map, size_t i)
+static void key_index_put(level *l, size_t i)
 {
-    size_t at = key_hash(map->keys[i]->text) & (ix->cap - 1);
-    while (ix->slot[at])
-        at = (at + 1) & (ix->cap - 1);
-    ix->slot[at] = i + 1;
+    size_t at = key_hash(l->keys[i]) & (l->index_cap - 1);
+    while (l->index[at])
+        at = (at + 1) & (l->index_cap - 1);
+    l->index[at] = i + 1;
 }
 
-/* The earlier key equal to key, or NULL; indexes the keys pushed so far. */
-static const cp_node *key_index_find(key_index *ix, const cp_node *map, const cp_node *key)
+/* The position among the keys pushed so far of key, or -1. */
+static long key_index_find(level *l, const cp_node *key)
 {
-    const char *text = key->text;
-    if (map->count < 16) {
-        for (size_t i = 0; i < map->count; i++)
-            if (map->keys[i]->len == key->len && memcmp(map->keys[i]->text, text, key->len) == 0)
-                return map->keys[i];
-        return NULL;
+    if (l->n < 16) {
+        for (size_t i = 0; i < l->n; i++)
+            if (l->keys[i] == key)
+                return (long)i;
+        return -1;
     }
-    if (map->count * 2 >= ix->cap) {
-        ix->cap = ix->cap ? ix->cap * 2 : 64;
-        free(ix->slot);
-        ix->slot = cp_xcalloc(ix->cap, sizeof *ix->slot);
-        for (size_t i = 0; i < map->count; i++)
-            key_index_put(ix, map, i);
+    if (l->n * 2 >= l->index_cap) {
+        l->index_cap = l->index_cap ? l->index_cap * 2 : 64;
+        free(l->index);
+        l->index = cp_xcalloc(l->index_cap, sizeof *l->index);
+        for (size_t i = 0; i < l->n; i++)
+            key_index_put(l, i);
     }
-    for (size_t at = key_hash(text) & (ix->cap - 1); ix->slot[at]; at = (at + 1) & (ix->cap - 1))
-        if (strcmp(map->keys[ix->slot[at] - 1]->text, text) == 0)
-            return map->keys[ix->slot[at] - 1];
-    return NULL;
+    for (size_t at = key_hash(key) & (l->index_cap - 1); l->index[at]; at = (at + 1) & (l->index_cap - 1))
+        if (l->keys[l->index[at] - 1] == key)
+            return (long)(l->index[at] - 1);
+    return -1;
 }
 
 /* Data text for a message: quoted, control characters escaped, cut. */
@@ -293,65 +197,6 @@ static char *quoted(const char *s)
     cp_buf b = { 0 };
     cp_buf_put_quoted(&b, s);
     return b.data;
-}
-
-/* A problem with one key or item (a duplicate key, a tag, an anchor) is
- * reported and that entry left out; the rest of the document is still read,
- * so one run reports every such problem. A syntax or encoding error ends
- * the reading (ld->failed). */
-static cp_node *parse_children(loader *ld, cp_node *n, yaml_event_type_t end, unsigned depth, const path_seg *path)
-{
-    key_index ix = { 0 };
-    for (size_t index = 0;; index++) {
-        yaml_event_t ev;
-        if (next_event(ld, &ev, path))
-            break;
-        if (ev.type == end) {
-            yaml_event_delete(&ev);
-            break;
-        }
-        cp_node *key = NULL;
-        path_seg here = { path, NULL, index };
-        int keep = 1;
-        if (n->kind == CP_MAP) {
-            yaml_mark_t km = ev.start_mark;
-            key = parse_node(ld, &ev, depth + 1, path);
-            if (ld->failed) {
-                break;
-            }
-            here.key = key && key->kind == CP_SCALAR ? key->text : "?";
-            if (!key) {
-                keep = 0; /* refused, reported: its value is read and left out too */
-            } else if (key->kind != CP_SCALAR) {
-                report(ld, mark_of(ld, km), &here, 0, "expected a plain key, found a %s",
-                       key->kind == CP_MAP ? "mapping" : "list");
-                keep = 0;
-            } else {
-                const cp_node *first = key_index_find(&ix, n, key);
-                if (first) {
-                    char *q = quoted(key->text);
-                    report(ld, mark_of(ld, km), &here, 0, "expected each key once, found %s a second time (first at line %u)",
-                           q, first->mark.line);
-                    free(q);
-                    keep = 0;
-                }
-            }
-            if (next_event(ld, &ev, &here)) {
-                break;
-            }
-        }
-        cp_node *item = parse_node(ld, &ev, depth + 1, &here);
-        if (ld->failed)
-            break;
-        if (!keep || !item)
-            continue; /* left out (reported); the arena keeps it until the end */
-        push(n, key, item);
-        if (ix.cap)
-            key_index_put(&ix, n, n->count - 1);
-    }
-    free(ix.slot);
-    settle(ld->doc, n);
-    return n;
 }
 
 /* "&name" or "*name", quoted for a message */
@@ -374,30 +219,157 @@ static char *tag_text(const yaml_char_t *tag)
     return q;
 }
 
-/* The first escape of a double-quoted scalar that gives a NUL character
- * (\0, \x00, \u0000, \U00000000): its byte offset, or the scalar's start. */
-static size_t nul_escape(const loader *ld, const yaml_event_t *ev)
+/* Reports what a value may not have (an anchor, a tag); 1 when it had. */
+static int refuse_decorations(loader *ld, cp_mark at, const path_seg *path, const yaml_char_t *anchor,
+                              const yaml_char_t *tag)
 {
-    static const char *const forms[] = { "\\0", "\\x00", "\\u0000", "\\U00000000" };
-    for (size_t i = ev->start_mark.index; i < ev->end_mark.index && i < ld->len; i++) {
-        if (ld->buf[i] != '\\')
-            continue;
-        for (size_t k = 0; k < sizeof forms / sizeof forms[0]; k++) {
-            size_t n = strlen(forms[k]);
-            if (i + n <= ld->len && !memcmp(ld->buf + i, forms[k], n))
-                return i;
-        }
-        i++; /* skip the escaped character: "\\0" is a backslash and a 0 */
+    if (anchor) {
+        char *q = sigil_quoted('&', anchor);
+        report(ld, at, path, 0, "expected a value without an anchor, found the anchor %s (anchors are not supported "
+               "in datasets)", q);
+        free(q);
     }
-    return ev->start_mark.index;
+    if (tag) {
+        /* a tag changes what a value means (!!binary, !!python/...): the
+         * data contract has no use for one, so none is silently ignored */
+        char *t = tag_text(tag);
+        report(ld, at, path, 0, "expected a value without a YAML tag, found the tag %s", t);
+        free(t);
+    }
+    return anchor || tag;
+}
+
+/* A scalar's text that cannot be stored: a NUL character (reported at its
+ * escape, the value left out: 1) or more than the node holds (reported,
+ * reading ends: 1). */
+static int refuse_text(loader *ld, const yaml_event_t *ev, const path_seg *path)
+{
+    if (ev->data.scalar.length > MAX_LEN) {
+        report(ld, mark_of(ld, ev->start_mark), path, 1, "expected a text of at most %zu bytes, found %zu bytes",
+               MAX_LEN, ev->data.scalar.length);
+        stop(ld);
+        return 1;
+    }
+    if (memchr(ev->data.scalar.value, '\0', ev->data.scalar.length)) {
+        report(ld, cp_input_nul_escape(&ld->in, ev->start_mark.index, ev->end_mark.index), path, 0,
+               "expected text without NUL characters, found a NUL character");
+        return 1;
+    }
+    return 0;
+}
+
+/* A key: a scalar, stored as the document's shared node of its text; NULL
+ * when refused (reported; its value is read and left out too). here gets
+ * the key's name for the value's messages. Takes ownership of ev. */
+static cp_node *parse_key(loader *ld, yaml_event_t *ev, unsigned depth, const path_seg *path, path_seg *here)
+{
+    here->key = "?";
+    yaml_mark_t km = ev->start_mark;
+    if (ev->type != YAML_SCALAR_EVENT) {
+        int map = ev->type == YAML_MAPPING_START_EVENT, seq = ev->type == YAML_SEQUENCE_START_EVENT;
+        parse_node(ld, ev, depth + 1, path); /* read, to go on after it */
+        if (!ld->stopped && (map || seq))
+            report(ld, mark_of(ld, km), here, 0, "expected a plain key, found a %s", map ? "mapping" : "list");
+        return NULL;
+    }
+    cp_node *key = NULL;
+    int refused = refuse_decorations(ld, mark_of(ld, km), path, ev->data.scalar.anchor, ev->data.scalar.tag);
+    if (!refuse_text(ld, ev, path) && !refused) {
+        int plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+        key = cp_node_store_key(ld->doc->store, (const char *)ev->data.scalar.value, ev->data.scalar.length,
+                                mark_of(ld, km), plain);
+        if (!key->type)
+            key->type = scalar_type(key) + 1;
+        here->key = key->text;
+    }
+    yaml_event_delete(ev);
+    return key;
+}
+
+/* Copies the children gathered at l into n: items, and for a mapping its
+ * keys and their positions, in one block of the store. */
+static void close_children(loader *ld, cp_node *n, level *l)
+{
+    int map = n->kind == CP_MAP;
+    size_t per = map ? 2 * sizeof(cp_node *) + 2 * sizeof(uint32_t) : sizeof(cp_node *);
+    n->count = l->n;
+    if (l->n) {
+        char *block = cp_node_store_alloc(ld->doc->store, l->n * per);
+        n->items = (cp_node **)block;
+        memcpy(n->items, l->items, l->n * sizeof *n->items);
+        if (map) {
+            n->keys = n->items + l->n;
+            memcpy(n->keys, l->keys, l->n * sizeof *n->keys);
+            memcpy(n->keys + l->n, l->pos, 2 * l->n * sizeof *l->pos);
+        }
+    }
+    l->n = 0;
+    if (l->index_cap)
+        memset(l->index, 0, l->index_cap * sizeof *l->index);
+}
+
+/* A problem with one key or item (a duplicate key, a tag, an anchor) is
+ * reported and that entry left out; the rest of the document is still read,
+ * so one run reports every such problem. A syntax or encoding error ends
+ * the reading (ld->stopped). */
+static void parse_children(loader *ld, cp_node *n, yaml_event_type_t end, unsigned depth, const path_seg *path)
+{
+    level *l = &ld->levels[depth];
+    for (size_t index = 0;; index++) {
+        yaml_event_t ev;
+        if (next_event(ld, &ev, path))
+            break;
+        if (ev.type == end) {
+            yaml_event_delete(&ev);
+            break;
+        }
+        if (l->n == MAX_COUNT) {
+            report(ld, mark_of(ld, ev.start_mark), path, 1, "expected at most %zu items in one mapping or list, "
+                   "found more", MAX_COUNT);
+            stop(ld);
+            yaml_event_delete(&ev);
+            break;
+        }
+        path_seg here = { path, NULL, index };
+        cp_node *key = NULL;
+        yaml_mark_t km = ev.start_mark;
+        int keep = 1;
+        if (n->kind == CP_MAP) {
+            key = parse_key(ld, &ev, depth, path, &here);
+            if (ld->stopped)
+                break;
+            long first = key ? key_index_find(l, key) : -1;
+            if (!key) {
+                keep = 0;
+            } else if (first >= 0) {
+                char *q = quoted(key->text);
+                report(ld, mark_of(ld, km), &here, 0, "expected each key once, found %s a second time (first at line "
+                       "%u)", q, (unsigned)l->pos[2 * first]);
+                free(q);
+                keep = 0;
+            }
+            if (next_event(ld, &ev, &here))
+                break;
+        }
+        cp_node *item = parse_node(ld, &ev, depth + 1, &here);
+        if (ld->stopped)
+            break;
+        if (!keep || !item)
+            continue; /* left out (reported); the store keeps it until the end */
+        push(l, key, km, item);
+        if (l->index_cap)
+            key_index_put(l, l->n - 1);
+    }
+    close_children(ld, n, l);
 }
 
 /* Takes ownership of ev. NULL (after a report) for a value left out. */
 static cp_node *parse_node(loader *ld, yaml_event_t *ev, unsigned depth, const path_seg *path)
 {
     cp_mark at = mark_of(ld, ev->start_mark);
-    if (depth > 64) {
-        report(ld, at, path, 1, "expected at most 64 levels of nesting, found more");
+    if (depth > MAX_DEPTH) {
+        report(ld, at, path, 1, "expected at most %d levels of nesting, found more", MAX_DEPTH);
+        stop(ld);
         yaml_event_delete(ev);
         return NULL;
     }
@@ -424,127 +396,154 @@ static cp_node *parse_node(loader *ld, yaml_event_t *ev, unsigned depth, const p
     }
     default:
         report(ld, at, path, 1, "expected a value, found an unexpected YAML event");
+        stop(ld);
         yaml_event_delete(ev);
         return NULL;
     }
-    int refused = 0;
-    if (anchor) {
-        char *q = sigil_quoted('&', anchor);
-        report(ld, at, path, 0, "expected a value without an anchor, found the anchor %s (anchors are not supported "
-               "in datasets)", q);
-        free(q);
-        refused = 1;
-    }
-    if (tag) {
-        /* a tag changes what a value means (!!binary, !!python/...): the
-         * data contract has no use for one, so none is silently ignored */
-        char *t = tag_text(tag);
-        report(ld, at, path, 0, "expected a value without a YAML tag, found the tag %s", t);
-        free(t);
-        refused = 1;
-    }
-    cp_node *n = arena_alloc(ld->doc, sizeof *n);
-    memset(n, 0, sizeof *n);
-    n->mark = at;
+    int refused = refuse_decorations(ld, at, path, anchor, tag);
+    cp_node *n;
     if (ev->type == YAML_SCALAR_EVENT) {
+        if (refuse_text(ld, ev, path)) {
+            yaml_event_delete(ev);
+            return NULL;
+        }
+        n = cp_node_store_alloc(ld->doc->store, CP_SCALAR_NODE_SIZE);
+        n->mark = at;
         n->kind = CP_SCALAR;
         n->len = ev->data.scalar.length;
-        n->text = arena_alloc(ld->doc, n->len + 1);
-        memcpy(n->text, ev->data.scalar.value, n->len);
-        n->text[n->len] = '\0';
+        n->text = cp_node_store_text(ld->doc->store, (const char *)ev->data.scalar.value, ev->data.scalar.length);
         n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
         /* typed once here: schema, index and diff ask again and again */
-        n->type = (unsigned char)(scalar_type(n) + 1);
-        if (memchr(n->text, '\0', n->len)) {
-            report(ld, advance(ld, at, ev->start_mark.index, nul_escape(ld, ev)), path, 0,
-                   "expected text without NUL characters, found a NUL character");
-            refused = 1;
-        }
+        n->type = scalar_type(n) + 1;
         yaml_event_delete(ev);
     } else {
         int map = ev->type == YAML_MAPPING_START_EVENT;
         yaml_event_delete(ev);
+        n = cp_node_store_alloc(ld->doc->store, sizeof *n);
+        n->mark = at;
         n->kind = map ? CP_MAP : CP_SEQ;
         parse_children(ld, n, map ? YAML_MAPPING_END_EVENT : YAML_SEQUENCE_END_EVENT, depth, path);
     }
-    if (refused)
-        return NULL;
-    return n;
+    return refused ? NULL : n;
 }
 
-static int load(cp_doc *doc, const char *name, const unsigned char *buf, size_t len, FILE *err)
+/* Parses what the input gives. 0, -1 after problems, -2 when the input
+ * could not be read. */
+static int load(loader *ld)
 {
-    memset(doc, 0, sizeof *doc);
-    doc->file = cp_xstrdup(name);
-    loader ld = { .doc = doc, .buf = buf, .len = len, .err = err };
-    if (!yaml_parser_initialize(&ld.parser)) {
-        if (err)
-            fprintf(err, "%s: cannot initialise the YAML parser\n", name);
-        return -1;
-    }
-    yaml_parser_set_input_string(&ld.parser, buf, len);
+    cp_doc *doc = ld->doc;
     yaml_event_t ev;
     int docs = 0;
-    check_text(&ld);
-    while (!ld.failed && !next_event(&ld, &ev, NULL)) {
+    while (!ld->stopped && !next_event(ld, &ev, NULL)) {
         yaml_event_type_t t = ev.type;
         if (t == YAML_STREAM_END_EVENT) {
             yaml_event_delete(&ev);
             break;
         }
         if (t == YAML_DOCUMENT_START_EVENT && ++docs > 1) {
-            report(&ld, mark_of(&ld, ev.start_mark), NULL, 1, "expected one YAML document, found a second");
+            report(ld, mark_of(ld, ev.start_mark), NULL, 1, "expected one YAML document, found a second");
+            stop(ld);
             yaml_event_delete(&ev);
             break;
         }
         if (t == YAML_SCALAR_EVENT || t == YAML_MAPPING_START_EVENT || t == YAML_SEQUENCE_START_EVENT ||
             t == YAML_ALIAS_EVENT) {
-            doc->root = parse_node(&ld, &ev, 0, NULL);
+            doc->root = parse_node(ld, &ev, 0, NULL);
             continue;
         }
         yaml_event_delete(&ev);
     }
-    yaml_parser_delete(&ld.parser);
-    if (ld.problems > CP_MAX_REPORTS && err)
-        fprintf(err, "(%u more problems in %s are counted, not shown: the first %d are)\n",
-                ld.problems - CP_MAX_REPORTS, name, CP_MAX_REPORTS);
-    if (ld.failed)
+    yaml_parser_delete(&ld->parser);
+    /* every byte that is not text, after a syntax error too */
+    cp_input_check_rest(&ld->in);
+    int unread = ld->in.read_errno || ld->in.too_large;
+    if (ld->in.bad || unread)
+        ld->failed = 1;
+    for (size_t i = 0; i < sizeof ld->levels / sizeof ld->levels[0]; i++) {
+        free(ld->levels[i].items);
+        free(ld->levels[i].keys);
+        free(ld->levels[i].pos);
+        free(ld->levels[i].index);
+    }
+    cp_input_free(&ld->in);
+    if (doc->problems > CP_MAX_REPORTS && ld->in.err)
+        fprintf(ld->in.err, "(%u more problems in %s are counted, not shown: the first %d are)\n",
+                doc->problems - CP_MAX_REPORTS, doc->file, CP_MAX_REPORTS);
+    if (ld->failed) {
+        cp_node_store_free(doc->store);
+        doc->store = cp_node_store_new();
         doc->root = NULL;
-    doc->problems = ld.problems;
-    return ld.problems ? -1 : 0;
+    }
+    return unread ? -2 : doc->problems ? -1 : 0;
+}
+
+/* A loader for doc, named name, reading fd or (fd -1) mem; -1 when libyaml
+ * cannot start. */
+static int start(loader *ld, cp_doc *doc, const char *name, int fd, const char *mem, size_t len, FILE *err)
+{
+    memset(doc, 0, sizeof *doc);
+    doc->file = cp_xstrdup(name);
+    doc->store = cp_node_store_new();
+    memset(ld, 0, sizeof *ld);
+    ld->doc = doc;
+    if (!yaml_parser_initialize(&ld->parser)) {
+        if (err)
+            fprintf(err, "%s: cannot initialise the YAML parser\n", name);
+        doc->problems = 1;
+        return -1;
+    }
+    cp_input_init(&ld->in, doc->file, fd, mem, len, err, &doc->problems);
+    yaml_parser_set_input(&ld->parser, cp_input_read, &ld->in);
+    return 0;
 }
 
 int cp_doc_load_mem(cp_doc *doc, const char *name, const char *buf, size_t len, FILE *err)
 {
-    return load(doc, name, (const unsigned char *)buf, len, err);
+    loader ld;
+    if (start(&ld, doc, name, -1, buf, len, err))
+        return -1;
+    return load(&ld) ? -1 : 0;
+}
+
+int cp_doc_load_fd(cp_doc *doc, const char *name, int fd, FILE *err)
+{
+    loader ld;
+    if (start(&ld, doc, name, fd, NULL, 0, err))
+        return -1;
+    return load(&ld);
 }
 
 int cp_doc_load(cp_doc *doc, const char *path, FILE *err)
 {
-    size_t len;
-    char *buf = cp_read_file(path, &len);
-    if (!buf) {
+    int fd = cp_open_input(path, NULL);
+    if (fd < 0) {
         memset(doc, 0, sizeof *doc);
         doc->file = cp_xstrdup(path);
+        doc->store = cp_node_store_new();
+        doc->problems = 1;
         if (err)
             fprintf(err, "%s: cannot read: %s\n", path, cp_read_file_error());
         return -1;
     }
-    int rc = load(doc, path, (const unsigned char *)buf, len, err);
-    free(buf);
-    return rc;
+    int rc = cp_doc_load_fd(doc, path, fd, err);
+    close(fd);
+    return rc ? -1 : 0;
 }
 
 void cp_doc_free(cp_doc *doc)
 {
-    for (cp_arena *a = doc->arena, *next; a; a = next) {
-        next = a->next;
-        free(a);
-    }
-    doc->arena = NULL;
+    cp_node_store_free(doc->store);
     free(doc->file);
     doc->root = NULL;
     doc->file = NULL;
+    doc->store = NULL;
+}
+
+cp_mark cp_map_key_mark(const cp_node *map, size_t i)
+{
+    const uint32_t *pos = (const uint32_t *)(map->keys + map->count);
+    cp_mark m = { map->mark.file, pos[2 * i], pos[2 * i + 1] };
+    return m;
 }
 
 const cp_node *cp_map_get(const cp_node *map, const char *key)
@@ -627,8 +626,6 @@ static int is_float_text(const char *s)
     }
     return *s == '\0';
 }
-
-static cp_scalar_type scalar_type(const cp_node *n);
 
 cp_scalar_type cp_scalar_type_of(const cp_node *n)
 {

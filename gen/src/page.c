@@ -208,11 +208,7 @@ int cp_page_build(cp_page *p, const cp_layout *l, const cp_dataset *ds, cp_diag 
 {
     memset(p, 0, sizeof *p);
     p->layout = l;
-    expander e;
-    memset(&e, 0, sizeof e);
-    e.p = p;
-    e.ds = ds;
-    e.diag = diag;
+    expander e = { .p = p, .ds = ds, .diag = diag };
     e.src.kind = CP_SCALAR;
     e.src.mark.file = l->page_path;
     e.src.mark.column = 1;

@@ -20,18 +20,32 @@ typedef struct {
     unsigned errors;
 } compiler;
 
-static void compile_error(compiler *c, const cp_node *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void compile_error(compiler *c, const cp_node *at, const char *fmt, ...)
+static void vcompile_error(compiler *c, const cp_mark *at, const char *fmt, va_list ap)
 {
     c->errors++;
     if (!c->err)
         return;
-    fprintf(c->err, "%s:%u:%u: schema: ", at->mark.file, at->mark.line, at->mark.column);
+    fprintf(c->err, "%s:%u:%u: schema: ", at->file, at->line, at->column);
+    vfprintf(c->err, fmt, ap);
+    fputc('\n', c->err);
+}
+
+static void compile_error(compiler *c, const cp_node *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void compile_error(compiler *c, const cp_node *at, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(c->err, fmt, ap);
+    vcompile_error(c, &at->mark, fmt, ap);
     va_end(ap);
-    fputc('\n', c->err);
+}
+
+static void compile_error_at(compiler *c, cp_mark at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void compile_error_at(compiler *c, cp_mark at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vcompile_error(c, &at, fmt, ap);
+    va_end(ap);
 }
 
 unsigned cp_json_type(const cp_node *n)
@@ -230,9 +244,11 @@ static int is_annotation(const char *k)
     return 0;
 }
 
-static void compile_keyword(compiler *c, cp_sch *s, const cp_node *key, const cp_node *v)
+/* keyword `at` of the schema object n */
+static void compile_keyword(compiler *c, cp_sch *s, const cp_node *n, size_t at)
 {
-    const char *k = key->text;
+    const char *k = n->keys[at]->text;
+    const cp_node *v = n->items[at];
     if (is_annotation(k)) {
         return;
     } else if (!strcmp(k, "$defs")) {
@@ -314,7 +330,7 @@ static void compile_keyword(compiler *c, cp_sch *s, const cp_node *key, const cp
     } else if (!strcmp(k, "else")) {
         s->else_schema = compile(c, v);
     } else {
-        compile_error(c, key,
+        compile_error_at(c, cp_map_key_mark(n, at),
                       "unsupported JSON Schema keyword '%s' (cryptoperf checks only the keywords listed in "
                       "gen/src/schema.c)",
                       k);
@@ -338,7 +354,7 @@ static cp_sch *compile(compiler *c, const cp_node *n)
 
     if (n->kind == CP_MAP) {
         for (size_t i = 0; i < n->count; i++)
-            compile_keyword(c, s, n->keys[i], n->items[i]);
+            compile_keyword(c, s, n, i);
     } else if (cp_json_type(n) == CP_JT_BOOL) {
         s->is_false = n->text[0] == 'f' || n->text[0] == 'F';
     } else {

@@ -229,8 +229,8 @@ static void report_value(vctx *c, const cp_sch *s, const cp_node *inst, const se
     }
     cp_buf want = { 0 }, found = { 0 };
     cp_sch_describe(&want, s);
-    cp_node as_string = *inst;
-    as_string.plain = 0;
+    /* inst as if it were quoted (a scalar has no fields past its text) */
+    cp_node as_string = { .mark = inst->mark, .text = inst->text, .len = inst->len, .kind = inst->kind };
     int quoting_helps = inst->kind == CP_SCALAR && inst->plain && cp_json_type(inst) != CP_JT_STR &&
                         value_ok(s, &as_string, CP_JT_STR);
     cp_sch_found(&found, inst, quoting_helps);
@@ -244,8 +244,11 @@ static int prop_cmp(const void *key, const void *elem)
     return strcmp((const char *)key, ((const cp_sch_prop *)elem)->name);
 }
 
-static void report_unknown(vctx *c, const cp_sch *s, const cp_node *key, const seg *path)
+/* key k of the mapping inst is not allowed */
+static void report_unknown(vctx *c, const cp_sch *s, const cp_node *inst, size_t k, const seg *path)
 {
+    const cp_node *key = inst->keys[k];
+    cp_mark at = cp_map_key_mark(inst, k);
     if (c->quiet) {
         c->count++;
         return;
@@ -258,10 +261,10 @@ static void report_unknown(vctx *c, const cp_sch *s, const cp_node *key, const s
     cp_buf_put_quoted(&name, key->text);
     const char *near = cp_sch_nearest(s, key->text);
     if (near)
-        report(c, key, &key->mark, path, NULL, "expected a known field (%s), found the unknown field %s (did you mean "
+        report(c, key, &at, path, NULL, "expected a known field (%s), found the unknown field %s (did you mean "
                "'%s'?)", allowed.data, name.data, near);
     else
-        report(c, key, &key->mark, path, NULL, "expected a known field (%s), found the unknown field %s", allowed.data,
+        report(c, key, &at, path, NULL, "expected a known field (%s), found the unknown field %s", allowed.data,
                name.data);
     cp_buf_free(&name);
     cp_buf_free(&allowed);
@@ -276,7 +279,7 @@ static void check_object(vctx *c, const cp_sch *s, const cp_node *inst, const se
         if (p)
             validate(c, p->schema, inst->items[i], &child);
         else if (s->closed)
-            report_unknown(c, s, inst->keys[i], path);
+            report_unknown(c, s, inst, i, path);
         else if (s->additional)
             validate(c, s->additional, inst->items[i], &child);
     }
@@ -286,14 +289,14 @@ static void check_object(vctx *c, const cp_sch *s, const cp_node *inst, const se
                    s->required[i]);
     if (s->min_props >= 0 && inst->count < (size_t)s->min_props)
         report(c, inst, &inst->mark, path, NULL, "expected at least %lld fields, found %zu", s->min_props,
-               inst->count);
+               (size_t)inst->count);
 }
 
 static void check_array(vctx *c, const cp_sch *s, const cp_node *inst, const seg *path)
 {
     if (s->min_items >= 0 && inst->count < (size_t)s->min_items)
         report(c, inst, &inst->mark, path, NULL, "expected a list of at least %lld item%s, found %zu", s->min_items,
-               s->min_items == 1 ? "" : "s", inst->count);
+               s->min_items == 1 ? "" : "s", (size_t)inst->count);
     if (!s->items)
         return;
     for (size_t i = 0; i < inst->count && !(c->quiet && c->count); i++) {
@@ -367,17 +370,17 @@ static void report_not(vctx *c, const cp_sch *not_s, const cp_node *inst, const 
     if (not_s->nrequired >= 2 && not_s->src->kind == CP_MAP && not_s->src->count == 1) {
         /* the usual "these fields exclude each other" shape */
         cp_buf names = { 0 };
-        const cp_node *last = inst;
+        cp_mark last = inst->mark;
         for (size_t i = 0; i < not_s->nrequired; i++) {
             cp_buf_printf(&names, "%s%s", i ? (i + 1 == not_s->nrequired ? " or " : ", ") : "", not_s->required[i]);
             for (size_t k = 0; k < inst->count; k++)
-                if (!strcmp(inst->keys[k]->text, not_s->required[i]) && inst->keys[k]->mark.line >= last->mark.line)
-                    last = inst->keys[k];
+                if (!strcmp(inst->keys[k]->text, not_s->required[i]) && cp_map_key_mark(inst, k).line >= last.line)
+                    last = cp_map_key_mark(inst, k);
         }
         if (not_s->nrequired == 2)
-            report(c, inst, &last->mark, path, NULL, "expected %s, not both, found both", names.data);
+            report(c, inst, &last, path, NULL, "expected %s, not both, found both", names.data);
         else
-            report(c, inst, &last->mark, path, NULL, "expected not all of %s together, found all of them",
+            report(c, inst, &last, path, NULL, "expected not all of %s together, found all of them",
                    names.data);
         cp_buf_free(&names);
         return;

@@ -1,7 +1,9 @@
+/* One pass over the SVG: memchr to the next '<', the tag parsed once (its
+ * name compared, its attributes walked), the text between tags copied with
+ * the escapes it needs. Linear in the size of the file. */
 #include "svg_clean.h"
 
 #include <ctype.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -25,155 +27,193 @@ void cp_xml_escape(cp_buf *out, const char *s)
     cp_text_clean(s, put_xml, out);
 }
 
-/* Case-insensitive search, for markup that must not be there in any case. */
-static const char *find_ci(const char *hay, const char *needle)
-{
-    size_t n = strlen(needle);
-    for (; *hay; hay++)
-        if (!strncasecmp(hay, needle, n))
-            return hay;
-    return NULL;
-}
-
-/* Walks the attributes of every tag: an event handler (on...=) or a link
- * (href, xlink:href) that does not point inside the file ("#gpPt5") makes
- * the SVG unfit. Text between tags is not looked at: gnuplot escapes '<'
- * there, so it cannot open a tag. */
-static const char *bad_attribute(const char *svg)
-{
-    const char *p = svg;
-    while ((p = strchr(p, '<'))) {
-        p++;
-        while (*p && *p != '>') {
-            if (*p == '"' || *p == '\'') {
-                const char *close = strchr(p + 1, *p);
-                if (!close)
-                    return "an unterminated attribute value";
-                p = close + 1;
-                continue;
-            }
-            if (!isspace((unsigned char)*p)) {
-                p++;
-                continue;
-            }
-            while (isspace((unsigned char)*p))
-                p++;
-            const char *name = p;
-            while (*p && *p != '=' && *p != '>' && !isspace((unsigned char)*p))
-                p++;
-            size_t len = (size_t)(p - name);
-            while (isspace((unsigned char)*p))
-                p++;
-            if (*p != '=')
-                continue;
-            p++;
-            while (isspace((unsigned char)*p))
-                p++;
-            const char *value = *p == '"' || *p == '\'' ? p + 1 : p;
-            if (len >= 2 && !strncasecmp(name, "on", 2))
-                return "an event handler attribute (on...=)";
-            if (len >= 4 && !strncasecmp(name + len - 4, "href", 4) && *value != '#')
-                return "a link to a resource outside the file";
-        }
-    }
-    return NULL;
-}
-
-/* The end of the root element's start tag, or NULL. */
-static const char *svg_tag_end(const char *svg, const char **start)
-{
-    *start = strstr(svg, "<svg");
-    return *start ? strchr(*start, '>') : NULL;
-}
-
 /* An entity or character reference starts at s ("&amp;", "&#160;"). */
-static int is_reference(const char *s)
+static int is_reference(const char *s, const char *end)
 {
-    size_t i = 1;
-    if (s[i] == '#')
-        i++;
-    size_t start = i;
-    while (isalnum((unsigned char)s[i]))
-        i++;
-    return i > start && s[i] == ';';
+    const char *p = s + 1;
+    if (p < end && *p == '#')
+        p++;
+    const char *start = p;
+    while (p < end && isalnum((unsigned char)*p))
+        p++;
+    return p > start && p < end && *p == ';';
 }
 
-/* Copies svg, escaping what gnuplot leaves raw in text between tags: '>'
+/* Copies the text between two tags, escaping what gnuplot leaves raw: '>'
  * (so "]]>" in a label cannot break the XML) and a '&' that starts no
  * reference. gnuplot escapes '<' in text itself, so every '<' opens a tag. */
-static void put_escaped_text(cp_buf *out, const char *svg)
+static void put_text(cp_buf *out, const char *p, const char *end)
 {
-    char quote = 0;
-    int in_tag = 0;
-    for (const char *p = svg; *p; p++) {
-        if (in_tag) {
-            if (quote)
-                quote = *p == quote ? 0 : quote;
-            else if (*p == '"' || *p == '\'')
-                quote = *p;
-            else if (*p == '>')
-                in_tag = 0;
-            cp_buf_putc(out, *p);
-        } else if (*p == '<') {
-            in_tag = 1;
-            cp_buf_putc(out, *p);
-        } else if (*p == '>') {
-            cp_buf_puts(out, "&gt;");
-        } else if (*p == '&' && !is_reference(p)) {
-            cp_buf_puts(out, "&amp;");
-        } else {
-            cp_buf_putc(out, *p);
-        }
+    const char *run = p;
+    for (; p < end; p++) {
+        if (*p != '>' && *p != '&')
+            continue;
+        if (*p == '&' && is_reference(p, end))
+            continue;
+        cp_buf_put(out, run, (size_t)(p - run));
+        cp_buf_puts(out, *p == '>' ? "&gt;" : "&amp;");
+        run = p + 1;
     }
+    cp_buf_put(out, run, (size_t)(p - run));
 }
 
-int cp_svg_clean(cp_buf *out, const char *svg, const char *title, const char **why)
-{
-    const char *tag, *tag_end = svg_tag_end(svg, &tag);
-    if (!tag_end)
-        return *why = "no <svg> element", -1;
-    char *root = cp_xstrndup(tag, (size_t)(tag_end - tag));
-    int viewbox = strstr(root, "viewBox=") != NULL;
-    free(root);
-    if (!viewbox)
-        return *why = "no viewBox on the <svg> element", -1;
-    if (find_ci(svg, "<script"))
-        return *why = "a <script> element", -1;
-    if ((*why = bad_attribute(svg)))
-        return -1;
-    if (find_ci(svg, "<foreignObject"))
-        return *why = "a <foreignObject> element", -1;
+typedef struct {
+    const char *name;    /* after '<' or '</' */
+    size_t name_len;
+    int closing;
+    const char *end;     /* the '>' */
+    int viewbox;         /* has a viewBox attribute */
+} tag;
 
-    cp_buf_put(out, svg, (size_t)(tag_end + 1 - svg));
-    cp_buf_puts(out, "\n<title>");
-    cp_xml_escape(out, title);
-    cp_buf_puts(out, "</title>\n");
-    /* the rest, without gnuplot's <title> and <desc> elements: the root's
-     * says "Gnuplot" and the version, those of the plot groups hold the
-     * series names mangled (enhanced-text markup stripped even in
-     * noenhanced mode) */
-    const char *p = tag_end + 1;
-    /* each search runs again only once p has passed its hit: searching
-     * both every time would rescan the rest of a large chart per element */
-    const char *t = strstr(p, "<title>"), *d = strstr(p, "<desc>");
-    for (;;) {
-        if (t && t < p)
-            t = strstr(p, "<title>");
-        if (d && d < p)
-            d = strstr(p, "<desc>");
-        const char *from = t && (!d || t < d) ? t : d;
-        const char *close = from == t ? "</title>" : "</desc>";
-        const char *to = from ? strstr(from, close) : NULL;
-        if (!to)
-            break;
-        char *kept = cp_xstrndup(p, (size_t)(from - p));
-        put_escaped_text(out, kept);
-        free(kept);
-        p = to + strlen(close);
-        if (from == d)
-            while (*p == '\n')   /* its line goes with it */
-                p++;
+static int is_name(const tag *t, const char *name)
+{
+    return t->name_len == strlen(name) && !strncasecmp(t->name, name, t->name_len);
+}
+
+/* Parses the tag at lt: its name, and its attributes, which must hold no
+ * event handler (on...=) and no link (href, xlink:href) out of the file
+ * ("#gpPt5" is fine). NULL, or what is wrong. */
+static const char *parse_tag(const char *lt, const char *end, tag *t)
+{
+    const char *p = lt + 1;
+    t->closing = p < end && *p == '/';
+    p += t->closing;
+    t->name = p;
+    while (p < end && !isspace((unsigned char)*p) && *p != '>' && *p != '/')
+        p++;
+    t->name_len = (size_t)(p - t->name);
+    t->viewbox = 0;
+    while (p < end && *p != '>') {
+        if (*p == '"' || *p == '\'') {
+            const char *close = memchr(p + 1, *p, (size_t)(end - p - 1));
+            if (!close)
+                return "an unterminated attribute value";
+            p = close + 1;
+            continue;
+        }
+        if (!isspace((unsigned char)*p)) {
+            p++;
+            continue;
+        }
+        while (p < end && isspace((unsigned char)*p))
+            p++;
+        const char *name = p;
+        while (p < end && *p != '=' && *p != '>' && !isspace((unsigned char)*p))
+            p++;
+        size_t len = (size_t)(p - name);
+        while (p < end && isspace((unsigned char)*p))
+            p++;
+        if (p == end || *p != '=')
+            continue;
+        p++;
+        while (p < end && isspace((unsigned char)*p))
+            p++;
+        const char *value = p < end && (*p == '"' || *p == '\'') ? p + 1 : p;
+        if (len >= 2 && !strncasecmp(name, "on", 2))
+            return "an event handler attribute (on...=)";
+        if (len >= 4 && !strncasecmp(name + len - 4, "href", 4) && (value == end || *value != '#'))
+            return "a link to a resource outside the file";
+        t->viewbox |= len == 7 && !memcmp(name, "viewBox", 7);
     }
-    put_escaped_text(out, p);
+    if (p == end)
+        return "an unterminated tag";
+    t->end = p;
+    return NULL;
+}
+
+/* The end of what starts at p and ends with `close` (a comment, a
+ * processing instruction), or NULL. */
+static const char *skip_to(const char *p, const char *end, const char *close)
+{
+    size_t n = strlen(close);
+    for (const char *q = p; (q = memchr(q, close[0], (size_t)(end - q)));) {
+        if ((size_t)(end - q) >= n && !memcmp(q, close, n))
+            return q + n;
+        q++;
+    }
+    return NULL;
+}
+
+int cp_svg_clean(cp_buf *out, const char *svg, size_t len, const char *title, const char **why)
+{
+    const char *end = svg + len, *p = svg, *lt;
+    int root = 0;
+    size_t start = out->len;
+    while ((lt = memchr(p, '<', (size_t)(end - p)))) {
+        if (root)
+            put_text(out, p, lt);
+        else
+            cp_buf_put(out, p, (size_t)(lt - p));
+        if ((size_t)(end - lt) >= 9 && !memcmp(lt, "<![CDATA[", 9)) {
+            *why = "a CDATA section";   /* gnuplot writes none: text is escaped */
+            goto bad;
+        }
+        if (lt + 1 < end && (lt[1] == '!' || lt[1] == '?')) {
+            /* a comment, the XML declaration, a DOCTYPE: kept as they are */
+            int comment = (size_t)(end - lt) >= 4 && !memcmp(lt, "<!--", 4);
+            const char *after = skip_to(lt + 2, end, comment ? "-->" : lt[1] == '?' ? "?>" : ">");
+            if (!after) {
+                *why = "an unterminated comment or declaration";
+                goto bad;
+            }
+            cp_buf_put(out, lt, (size_t)(after - lt));
+            p = after;
+            continue;
+        }
+        tag t;
+        if ((*why = parse_tag(lt, end, &t)))
+            goto bad;
+        if (is_name(&t, "script")) {
+            *why = "a <script> element";
+            goto bad;
+        }
+        if (is_name(&t, "foreignObject")) {
+            *why = "a <foreignObject> element";
+            goto bad;
+        }
+        p = t.end + 1;
+        if (!root) {
+            if (t.closing || !is_name(&t, "svg")) {
+                *why = "no <svg> element";
+                goto bad;
+            }
+            if (!t.viewbox) {
+                *why = "no viewBox on the <svg> element";
+                goto bad;
+            }
+            root = 1;
+            cp_buf_put(out, lt, (size_t)(p - lt));
+            cp_buf_puts(out, "\n<title>");
+            cp_xml_escape(out, title);
+            cp_buf_puts(out, "</title>\n");
+            continue;
+        }
+        /* gnuplot's <title> and <desc> go: the root's say "Gnuplot" and
+         * the version, those of the plot groups the series names */
+        if (!t.closing && (is_name(&t, "title") || is_name(&t, "desc"))) {
+            int desc = is_name(&t, "desc");
+            const char *close = skip_to(p, end, desc ? "</desc>" : "</title>");
+            if (!close) {
+                *why = "an unterminated <title> or <desc>";
+                goto bad;
+            }
+            p = close;
+            if (desc)
+                while (p < end && *p == '\n')   /* its line goes with it */
+                    p++;
+            continue;
+        }
+        cp_buf_put(out, lt, (size_t)(p - lt));
+    }
+    if (!root) {
+        *why = "no <svg> element";
+        goto bad;
+    }
+    put_text(out, p, end);
     return 0;
+bad:
+    out->len = start;
+    if (out->data)
+        out->data[start] = '\0';
+    return -1;
 }

@@ -8,9 +8,10 @@
 
 #include "util.h"
 
-/* Appends the cleaned svg to out. title is plain text (escaped here).
- * 0, or -1 with *why set to a static text saying what was wrong. */
-int cp_svg_clean(cp_buf *out, const char *svg, const char *title, const char **why);
+/* Appends the cleaned svg (len bytes) to out, in one pass. title is plain
+ * text (escaped here). 0, or -1 with *why set to a static text saying
+ * what was wrong (out is then as it was). */
+int cp_svg_clean(cp_buf *out, const char *svg, size_t len, const char *title, const char **why);
 
 /* Appends s escaped for XML text and attribute values (after
  * cp_text_clean: no control characters, valid UTF-8). */

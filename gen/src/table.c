@@ -28,7 +28,8 @@ int cp_selection_compile(cp_selection *sel, const cp_node *spec, cp_diag *diag)
         }
         cp_field f = cp_field_by_name(key);
         if (f == CP_F_COUNT) {
-            cp_diag_node(diag, spec->keys[i], "select", "expected a result field, found '%s'", spec->keys[i]->text);
+            cp_mark at = cp_map_key_mark(spec, i);
+            cp_diag_at(diag, &at, "select", "expected a result field, found '%s'", spec->keys[i]->text);
             return -1;
         }
         sel->c[sel->n++] = (cp_criterion){ f, NULL, spec->items[i] };
@@ -52,7 +53,7 @@ int cp_selected(const cp_selection *sel, const cp_result *r)
 {
     for (size_t i = 0; i < sel->n; i++) {
         const cp_criterion *c = &sel->c[i];
-        const cp_node *v = c->path ? cp_header_node(r->header, c->path) : r->value[c->field];
+        const cp_node *v = c->path ? cp_header_node(r->header, c->path) : cp_result_value(r, c->field);
         if (!value_in(v, c->values))
             return 0;
     }
@@ -94,7 +95,7 @@ char *cp_table_eval(const cp_cellfmt *f, const cp_fmt_ctx *ctx)
     while (n && b.data[n - 1] == ' ')
         n--;
     b.data[n] = '\0';
-    return b.data;
+    return cp_xrealloc(b.data, n + 1);   /* a table of 10^6 rows keeps its cells */
 }
 
 cp_cellfmt *cp_table_compile(const cp_node *n, const cp_layout *l, cp_diag *diag)

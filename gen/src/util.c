@@ -157,40 +157,61 @@ static char *read_failed(int err)
     return NULL;
 }
 
+const char *cp_input_too_large(void)
+{
+    static char text[80];
+    snprintf(text, sizeof text, "expected a file of at most %d MiB, found a larger one", CP_MAX_INPUT_BYTES >> 20);
+    return text;
+}
+
 static char *too_large(void)
 {
-    snprintf(read_error, sizeof read_error, "expected a file of at most %d MiB, found a larger one",
-             CP_MAX_INPUT_BYTES >> 20);
+    snprintf(read_error, sizeof read_error, "%s", cp_input_too_large());
     errno = EFBIG;
     return NULL;
 }
 
-char *cp_read_file(const char *path, size_t *len)
+int cp_open_input(const char *path, size_t *size)
 {
     /* O_NONBLOCK: opening a FIFO must not wait for a writer; a regular
      * file reads the same either way */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
-        return read_failed(errno);
+    if (fd < 0) {
+        read_failed(errno);
+        return -1;
+    }
     struct stat st;
     if (fstat(fd, &st) != 0) {
         int e = errno;
         close(fd);
-        return read_failed(e);
+        read_failed(e);
+        return -1;
     }
     if (!S_ISREG(st.st_mode)) {
         /* /dev/zero never ends, a FIFO may never answer */
         close(fd);
         snprintf(read_error, sizeof read_error, "expected a regular file, found %s", file_kind(st.st_mode));
         errno = EINVAL;
-        return NULL;
+        return -1;
     }
     if (st.st_size > CP_MAX_INPUT_BYTES) {
         close(fd);
-        return too_large();
+        too_large();
+        return -1;
     }
+    if (size)
+        *size = (size_t)st.st_size;
+    return fd;
+}
+
+char *cp_read_file(const char *path, size_t *len)
+{
+    size_t size;
+    int fd = cp_open_input(path, &size);
+    if (fd < 0)
+        return NULL;
     cp_buf b = { 0 };
-    reserve(&b, (size_t)st.st_size + 1);
+    reserve(&b, size + 1);
     for (;;) {
         reserve(&b, 65536);
         ssize_t n = read(fd, b.data + b.len, b.cap - b.len - 1);

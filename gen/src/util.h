@@ -29,15 +29,24 @@ void cp_buf_free(cp_buf *b);
  * as \xNN, cut after 80 bytes with "...". */
 void cp_buf_put_quoted(cp_buf *b, const char *s);
 
-/* Inputs are read whole into memory: a regular file of at most this size
- * (a dataset of a million results is about 150 MiB). */
+/* Inputs are regular files of at most this size (a dataset of a million
+ * results is about 150 MiB): cp_read_file reads one whole into memory,
+ * the YAML loader as it parses (node.h). */
 #define CP_MAX_INPUT_BYTES (256 << 20)
+
+/* path opened for reading (a file descriptor), with the checks
+ * cp_read_file makes first: a regular file of at most CP_MAX_INPUT_BYTES
+ * (*size, unless NULL, is its size now). -1 with errno set and
+ * cp_read_file_error saying why. */
+int cp_open_input(const char *path, size_t *size);
+/* "expected a file of at most 256 MiB, found a larger one" */
+const char *cp_input_too_large(void);
 
 /* Whole file, NUL-terminated; NULL with errno set on failure. Refuses what
  * is not a regular file (a folder, /dev/zero, a FIFO that may never
  * answer) and a file larger than CP_MAX_INPUT_BYTES. */
 char *cp_read_file(const char *path, size_t *len);
-/* Why the last cp_read_file failed, in words ("No such file or directory",
+/* Why the last cp_read_file or cp_open_input failed, in words ("No such file or directory",
  * "expected a regular file, found a FIFO (named pipe)"). */
 const char *cp_read_file_error(void);
 

@@ -4,6 +4,8 @@
  *                                    CMOX V5 seed page, STM32L552)
  *   chart_render OUTDIR hostile      one chart whose texts are hostile
  *   chart_render OUTDIR repeat N     the sample set N times over (timing)
+ *   chart_render OUTDIR clash        one sample chart three times (one name)
+ *   chart_render OUTDIR bars N K     one chart of N bars in K series
  * GNUPLOT names the program (default "gnuplot"). Exit 0 when all charts
  * were written, 1 otherwise; prints "N charts" on success. */
 #include <math.h>
@@ -113,8 +115,30 @@ static cp_chart *hostile(void)
     free(file);
     size_t k = cp_chart_category(c, evil);
     cp_chart_set(c, k, cp_chart_series(c, evil), 1234, evil);
-    cp_chart_set(c, cp_chart_category(c, "</text><script>alert(1)</script>"),
-                 cp_chart_series(c, "<svg onload='alert(1)'>"), 99, "]]><!--");
+    cp_chart_set(c, cp_chart_category(c, "<svg onload='alert(1)'>"),
+                 cp_chart_series(c, "</text><script>alert(1)</script>"), 99, "]]><!--");
+    /* texts short enough to stay whole on the chart (the long one above is
+     * cut or wrapped): gnuplot markup and formats in each place a text goes */
+    cp_chart_set(c, cp_chart_category(c, "100%Small %x %n x}Small"), cp_chart_series(c, "plot 1  ''''q'' '"), 7, "%n");
+    cp_chart_set(c, cp_chart_category(c, "a{b}^c_d@e&f~g\\h"), cp_chart_series(c, "x}Small %n"), 8, "{/Symbol a}");
+    return c;
+}
+
+/* One chart of n bars in k series (n / k categories), as large as the
+ * backend is asked to draw: render splits such a chart, the backend
+ * draws what it gets. */
+static cp_chart *bars(size_t n, size_t k)
+{
+    cp_chart *c = cp_chart_new("Cryptolib bars.svg", CP_CHART_CLUSTERED, "Many bars", NULL, "Category", "Cycles");
+    char text[32];
+    for (size_t s = 0; s < k; s++) {
+        snprintf(text, sizeof text, "Series %zu", s);
+        cp_chart_series(c, text);
+    }
+    for (size_t i = 0; i < n; i++) {
+        snprintf(text, sizeof text, "C%zu", i / k);
+        cp_chart_set(c, cp_chart_category(c, text), i % k, (double)(1000 + i), NULL);
+    }
     return c;
 }
 
@@ -128,7 +152,7 @@ static int draw(cp_gnuplot *g, cp_chart *c, const char *dir)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fputs("usage: chart_render OUTDIR [hostile | repeat N]\n", stderr);
+        fputs("usage: chart_render OUTDIR [hostile | repeat N | clash | bars N K]\n", stderr);
         return 2;
     }
     const char *dir = argv[1], *what = argc > 2 ? argv[2] : "sample";
@@ -139,6 +163,11 @@ int main(int argc, char **argv)
     int bad = 0;
     if (!strcmp(what, "hostile")) {
         bad |= draw(g, hostile(), dir);
+    } else if (!strcmp(what, "clash")) {
+        for (int i = 0; i < 3; i++)
+            bad |= draw(g, aes_sb(0), dir);
+    } else if (!strcmp(what, "bars") && argc > 4) {
+        bad |= draw(g, bars((size_t)atol(argv[3]), (size_t)atol(argv[4])), dir);
     } else {
         unsigned rounds = !strcmp(what, "repeat") && argc > 3 ? (unsigned)atoi(argv[3]) : 1;
         for (unsigned r = 0; r < rounds; r++) {
@@ -150,10 +179,11 @@ int main(int argc, char **argv)
         }
     }
     cp_stage *stage = cp_stage_new();
-    long n = cp_gnuplot_finish(g, stage);
+    long n = cp_gnuplot_finish(g, stage, NULL);
     if (n >= 0 && !bad && cp_stage_commit(stage, stderr))
         n = -1;
     cp_stage_free(stage);
+    cp_gnuplot_free(g, n >= 0 && !bad);
     if (n < 0 || bad)
         return 1;
     printf("%ld charts\n", n);

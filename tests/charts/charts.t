@@ -90,6 +90,14 @@ check "hostile texts: ]]> escaped" grep -q ']]&gt;&lt;!--' "$H"
 check "hostile texts: no backquote command ran, no @macro expanded" grep -q '`id` @m \$x' "$H"
 check "hostile texts: doubled quotes survive" grep -q "plot 1  ''''q'' '" "$H"
 check "hostile texts: quotes and | kept as text" grep -q "it's \"q\" &lt;b&gt;&amp;amp; a|b" "$H"
+# gnuplot reads tic labels as printf formats and, unless told not to, texts
+# as enhanced-text markup: neither may touch a text from data
+check "hostile texts: '%' in a category label is drawn as it is" grep -q '>100%Small %x %n<' "$H"
+check "hostile texts: '}' in a category label is drawn as it is" grep -q '>x}Small<' "$H"
+check "hostile texts: enhanced-text markup in a category label is drawn as it is" grep -qF '>a{b}^c_d@e&amp;f~g\h<' "$H"
+check "hostile texts: a value label '%n' is drawn as it is" grep -q '>%n<' "$H"
+check "hostile texts: a value label '{/Symbol a}' is drawn as it is" grep -qF '>{/Symbol a}<' "$H"
+check "hostile texts: a key entry 'x}Small %n' is drawn as it is" grep -q '>x}Small %n<' "$H"
 
 # failures: nothing written, the chart named
 cat >"$T/breaking-gnuplot" <<SH
@@ -112,6 +120,63 @@ check "gnuplot dies: exit 1" [ "$rc" -eq 1 ]
 check "gnuplot dies: the chart named" grep -q "Cryptolib STM32L552 AES CBC SB Enc.svg: gnuplot stopped" <<<"$out"
 check "gnuplot dies: nothing written" [ ! -e "$T/site/d" ]
 [ "$rc" -eq 1 ] || diag "$out"
+
+# two charts of one name: the later ones get " (2)", " (3)"
+render "$T/site/c" clash
+check "one name three times: exit 0" [ "$rc" -eq 0 ]
+check "one name three times: told apart in order" diff <(ls "$T/site/c") - <<'EOF'
+Cryptolib STM32L552 AES CBC SB Enc (2).svg
+Cryptolib STM32L552 AES CBC SB Enc (3).svg
+Cryptolib STM32L552 AES CBC SB Enc.svg
+EOF
+
+# linear in the bars: 20 000 bars in one chart (render would split it;
+# the backend draws what it gets) take seconds, where one `set label` and
+# one datablock per bar or series took minutes
+start=$(date +%s%N)
+render "$T/site/big" bars 20000 1
+took=$(( ($(date +%s%N) - start) / 1000000 ))
+check "20 000 bars in one chart: drawn" [ "$rc" -eq 0 ]
+check "20 000 bars in one chart: in under 20 s (${took} ms)" [ "$took" -lt 20000 ]
+start=$(date +%s%N)
+render "$T/site/big2" bars 8000 8000
+took=$(( ($(date +%s%N) - start) / 1000000 ))
+check "8000 bars in 8000 series: in under 20 s (${took} ms)" [ "$took" -lt 20000 ]
+
+# charts are queued: gnuplot gets chart 2 before it has answered chart 1
+# (we prepare chart n + 1 while gnuplot draws chart n); this gnuplot says
+# nothing until it has both, and gives up after 10 s
+cat >"$T/two-first-gnuplot" <<SH
+#!/bin/bash
+lines=()
+for i in 1 2 3 4; do IFS= read -r -t 10 line || exit 4; lines+=("\$line"); done
+{ printf '%s\n' "\${lines[@]}"; cat; } | "$GNUPLOT_REAL" "\$@"
+SH
+chmod +x "$T/two-first-gnuplot"
+GNUPLOT=$T/two-first-gnuplot render "$T/site/q"
+check "queued charts: gnuplot had chart 2 before answering chart 1" [ "$rc" -eq 0 ]
+[ "$rc" -eq 0 ] || diag "$out"
+
+# scripts go through a few files, each written again for the next chart,
+# not a new file (mkstemp and rename) per chart: a file is its inode and
+# its birth time (nanoseconds; an inode number can be reused at once)
+cat >"$T/logging-gnuplot" <<SH
+#!/bin/bash
+while IFS= read -r line; do
+  if [[ \$line == load* ]]; then f=\${line#load \'}; f=\${f%\'}; stat -c '%i %w' "\$f" >>"$T/scripts"; fi
+  printf '%s\n' "\$line"
+done | "$GNUPLOT_REAL" "\$@"
+SH
+chmod +x "$T/logging-gnuplot"
+GNUPLOT=$T/logging-gnuplot render "$T/site/r" repeat 10
+check "40 charts: drawn" [ "$rc" -eq 0 ]
+check "40 charts: their scripts loaded" [ "$(wc -l <"$T/scripts")" -eq 40 ]
+if grep -q ' -$' "$T/scripts"; then
+  diag "no file birth times on this file system: cannot tell a reused script file from a new one"
+  ok "# SKIP script files reused (no birth times here)"
+else
+  check "40 charts: at most 16 script files, reused ($(sort -u "$T/scripts" | wc -l))" [ "$(sort -u "$T/scripts" | wc -l)" -le 16 ]
+fi
 
 GNUPLOT=$T/no-such-gnuplot render "$T/site/n"
 check "no gnuplot: exit 1" [ "$rc" -eq 1 ]

@@ -36,6 +36,13 @@ check "installed cryptoperf renders the committed data" [ "$rc" -eq 0 ]
 [ "$rc" -eq 0 ] || diag "$out"
 check "... byte-identical to site/" diff -r "$W/site" "$TOP/site"
 
+# the installed runner finds the installed schema from another folder: an
+# empty manifest gets as far as "no image to run", past the schema
+printf '#image\tkind\tboard\tmachine\ticount_shift\ttimeout_s\tlibrary\tversion\tpackage\tconfiguration\tbaseline\tfields\texpect\tcase\n' >"$W/empty.tsv"
+run "$P/bin/cryptoperf-run" --revision abc1234 --dry-run empty.tsv >/dev/null 2>"$T/run.err"
+check "installed cryptoperf-run reads the installed schema" [ -z "$(grep "schema.json: cannot read" "$T/run.err")" ]
+check "... and goes on to the manifest" grep -q "no image of the selected kinds" "$T/run.err"
+
 # the installed copy is the one used: change it and the pages change
 printf '/* installed copy */\n' >>"$P/share/cryptoperf/templates/html.css"
 run "$P/bin/cryptoperf" render --out site2 data/stm32l5/cmox-050000b2/dataset.yaml >/dev/null 2>&1

@@ -134,7 +134,8 @@ check "server: datasets are the direct runner's, byte for byte" same_sets "$d/di
 check "server: two submissions with --uri" [ "$(grep -c $'^--uri\thttps://lava.invalid/RPC2\tjobs\tsubmit\t' "$d/server/calls")" -eq 2 ]
 check "server: each job's log fetched raw, following it" grep -qxF -e $'--uri\thttps://lava.invalid/RPC2\tjobs\tlogs\t102\t--raw\t--polling\t1' "$d/server/calls"
 check "server: says which jobs it submitted" grep -q 'jobs submitted to https://lava.invalid/RPC2 (ids 101 to 102)' "$d/err-server"
-check "server: the jobs ask for the device tags" [ "$(cat "$d"/server-jobs/*.yaml | grep -cxE -- '- "?(cryptoperf|rack1)"?')" -eq 4 ]
+tags=$(cat "$d"/server-jobs/*.yaml | grep -cxE -- '- "?(cryptoperf|rack1)"?')
+check "server: the jobs ask for the device tags ($tags)" [ "$tags" -eq 4 ]
 rm -f "$d/server/count"
 one fail-kat mbedtls-3.6.6 | awk -F'\t' 'BEGIN { OFS = "\t" } NR > 1 { $2 = "quick" } 1' >"$d/kat.tsv"
 MAN=$d/kat.tsv run "$d/server" "${server_opts[@]}" --lava identity=farm >/dev/null 2>"$d/err-server-kat"

@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "chart.h"
+#include "chart_text.h"
 
 static void test_model(void **state)
 {
@@ -67,11 +68,115 @@ static void test_many(void **state)
     cp_chart_free(c);
 }
 
+/* A chart too large to read comes in parts of whole categories, no part
+ * beyond the limits, every point in exactly one part, parts of even size. */
+static void test_split(void **state)
+{
+    (void)state;
+    cp_chart *c = cp_chart_new("Cryptolib X AES.svg", CP_CHART_CLUSTERED, "T", "S", NULL, "y");
+    c->group_min = 4;
+    enum { NCAT = 100 };
+    char text[32];
+    for (size_t i = 0; i < NCAT; i++) {
+        snprintf(text, sizeof text, "cat %zu", i);
+        size_t k = cp_chart_category(c, text);
+        cp_chart_set(c, k, cp_chart_series(c, "Small"), (double)i, NULL);
+        cp_chart_set(c, k, cp_chart_series(c, "Fast"), (double)i + 0.5, "lbl");
+    }
+    assert_int_equal(cp_chart_slots(c), NCAT * 3 - 1);
+    size_t n;
+    cp_chart **parts = cp_chart_split(c, &n);
+    assert_non_null(parts);
+    assert_int_equal(n, 3);   /* 299 slots, 110 a part: 34 + 33 + 33 categories */
+    assert_string_equal(parts[0]->file, "Cryptolib X AES part 1.svg");
+    assert_string_equal(parts[2]->file, "Cryptolib X AES part 3.svg");
+    assert_string_equal(parts[1]->title, "T (part 2 of 3)");
+    assert_string_equal(parts[1]->subtitle, "S");
+    size_t cats = 0;
+    for (size_t k = 0; k < n; k++) {
+        assert_true(cp_chart_slots(parts[k]) <= CP_CHART_MAX_SLOTS);
+        assert_true(parts[k]->ncat >= 33 && parts[k]->ncat <= 34);
+        assert_int_equal(parts[k]->group_min, 4);
+        assert_string_equal(parts[k]->series[0], "Small");   /* the same colour in every part */
+        for (size_t i = 0; i < parts[k]->ncat; i++, cats++) {
+            snprintf(text, sizeof text, "cat %zu", cats);
+            assert_string_equal(parts[k]->categories[i], text);
+            assert_true(cp_chart_get(parts[k], i, 0)->value == (double)cats);
+            assert_string_equal(cp_chart_get(parts[k], i, 1)->label, "lbl");
+        }
+        cp_chart_free(parts[k]);
+    }
+    assert_int_equal(cats, NCAT);
+    free(parts);
+    cp_chart_free(c);
+}
+
+/* One category, thousands of series: parts of at most CP_CHART_MAX_SERIES
+ * series, each listing only its own. A chart within the limits stays. */
+static void test_split_series(void **state)
+{
+    (void)state;
+    cp_chart *c = cp_chart_new("a.svg", CP_CHART_CLUSTERED, "T", NULL, NULL, "y");
+    char text[32];
+    for (size_t i = 0; i < 1000; i++) {
+        snprintf(text, sizeof text, "M%zu", i);
+        cp_chart_set(c, cp_chart_category(c, "SECP256R1"), cp_chart_series(c, text), 1, NULL);
+    }
+    size_t n;
+    cp_chart **parts = cp_chart_split(c, &n);
+    assert_int_equal(n, (1000 + CP_CHART_MAX_SERIES - 1) / CP_CHART_MAX_SERIES);
+    size_t points = 0;
+    for (size_t k = 0; k < n; k++) {
+        assert_true(parts[k]->nser <= CP_CHART_MAX_SERIES);
+        snprintf(text, sizeof text, "M%zu", k * CP_CHART_MAX_SERIES);
+        assert_string_equal(parts[k]->series[0], text);
+        points += parts[k]->npoints;
+        cp_chart_free(parts[k]);
+    }
+    free(parts);
+    assert_int_equal(points, 1000);
+    cp_chart_free(c);
+
+    cp_chart *small = cp_chart_new("b.svg", CP_CHART_STACKED, "T", NULL, NULL, "y");
+    for (size_t i = 0; i < CP_CHART_MAX_SLOTS; i++) {
+        snprintf(text, sizeof text, "c%zu", i);
+        cp_chart_set(small, cp_chart_category(small, text), cp_chart_series(small, "s"), 1, NULL);
+    }
+    assert_null(cp_chart_split(small, &n));
+    assert_int_equal(n, 0);
+    cp_chart_free(small);
+}
+
+static void assert_text(char *got, const char *want)
+{
+    assert_string_equal(got, want);
+    free(got);
+}
+
+static void test_text_fit(void **state)
+{
+    (void)state;
+    assert_int_equal(cp_chart_text_chars("µs café"), 7);
+    assert_text(cp_chart_text_cut("Small", 5), "Small");
+    assert_text(cp_chart_text_cut("Smaller", 5), "Smal\u2026");
+    assert_text(cp_chart_text_cut("ab cdef", 4), "ab\u2026");         /* no space before the ellipsis */
+    assert_text(cp_chart_text_cut("µµµµµµ", 3), "µµ\u2026");          /* characters, not bytes */
+    assert_text(cp_chart_text_wrap("128 bits\n32 bytes", 10, 4), "128 bits\n32 bytes");
+    assert_text(cp_chart_text_wrap("Small / High", 8, 4), "Small /\nHigh");
+    assert_text(cp_chart_text_wrap("abcdefghijkl", 5, 4), "abcde\nfghij\nkl");
+    assert_text(cp_chart_text_wrap("aa bb cc dd ee", 2, 3), "aa\nbb\nc\u2026");
+    assert_text(cp_chart_text_wrap("a\nb\nc\nd\ne", 5, 4), "a\nb\nc\nd\u2026");
+    assert_text(cp_chart_text_wrap("", 5, 4), "");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_model),
         cmocka_unit_test(test_many),
+        cmocka_unit_test(test_split),
+        cmocka_unit_test(test_split_series),
+        cmocka_unit_test(test_text_fit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

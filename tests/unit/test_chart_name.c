@@ -113,6 +113,30 @@ static void test_long_names_are_cut(void **state)
     free(n);
 }
 
+/* A long MCU (or library) name is what gets shorter: the words that tell
+ * the charts of a page apart stay, so they do not all end up alike. */
+static void test_long_words_shortened_first(void **state)
+{
+    (void)state;
+    char mcu[191];
+    memset(mcu, 'A', sizeof mcu - 1);
+    mcu[sizeof mcu - 1] = '\0';
+    cp_chart_name_parts p = { mcu, "AES", "CBC", "sole-buffer", "encryption", 1, "cmox-050000B2" };
+    char *n = cp_chart_name(&p);
+    assert_true(strlen(n) <= 204);
+    assert_contains(n, " cmox-050000B2 AES CBC SB Enc FP.svg");
+    assert_contains(n, "Cryptolib AAAAAAAA");
+    free(n);
+    char lib[300];
+    memset(lib, 'l', sizeof lib - 1);
+    lib[sizeof lib - 1] = '\0';
+    cp_chart_name_parts q = { mcu, "HASH", "SHA256", "data-flow", "digest", 0, lib };
+    n = cp_chart_name(&q);
+    assert_true(strlen(n) <= 204);
+    assert_contains(n, " HASH SHA256 DF Dig.svg");
+    free(n);
+}
+
 static void test_url(void **state)
 {
     (void)state;
@@ -131,6 +155,7 @@ int main(void)
         cmocka_unit_test(test_safe_rule),
         cmocka_unit_test(test_hostile_names_stay_plain),
         cmocka_unit_test(test_long_names_are_cut),
+        cmocka_unit_test(test_long_words_shortened_first),
         cmocka_unit_test(test_url),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -81,7 +81,7 @@ static int setup(void **state)
     f = fopen(css, "w");
     fputs("p { margin: 0; }\n", f);
     fclose(f);
-    cp_diag d = { stderr, 0 };
+    cp_diag d = { .out = stderr };
     int rc = cp_layout_load(&layout, dir, "t", &d);
     const char *texts[] = { v1, v2, v3 };
     for (int i = 0; i < 3; i++)
@@ -115,7 +115,7 @@ static void test_compare_pivot(void **state)
 {
     (void)state;
     cp_table t;
-    cp_diag d = { stderr, 0 };
+    cp_diag d = { .out = stderr };
     assert_int_equal(cp_table_build(&t, &layout, &cmp, "cmp", NULL, &d), 0);
     /* only the instructions datasets are columns; sha3-256 (v1 alone) is left out */
     assert_int_equal(t.ncols, 3);
@@ -135,7 +135,7 @@ static void test_footprint_sum(void **state)
 {
     (void)state;
     cp_table t;
-    cp_diag d = { stderr, 0 };
+    cp_diag d = { .out = stderr };
     assert_int_equal(cp_table_build(&t, &layout, &cmp, "fp", NULL, &d), 0);
     assert_int_equal(t.nrows, 1);
     assert_string_equal(cp_table_cell(&t, 0, 1)->text, "123 / 40");   /* 100 + 20 + 3 */

@@ -10,7 +10,7 @@
 static void load(cp_dataset *ds, const char *results)
 {
     char *text = cp_xasprintf("results:\n%s", results);
-    cp_diag diag = { stderr, 0 };
+    cp_diag diag = { .out = stderr };
     int rc = cp_dataset_load_ex(ds, "mem.yaml", text, strlen(text), NULL, CP_DS_NO_FOLDER_CHECK, &diag);
     free(text);
     assert_int_equal(rc, 0);

@@ -23,10 +23,38 @@ static void test_marks(void **state)
     assert_int_equal(list->items[1]->mark.line, 3);
     assert_int_equal(list->items[1]->mark.column, 10);
     assert_string_equal(list->items[1]->mark.file, "t.yaml");
-    assert_int_equal(b->keys[0]->mark.column, 3);
+    assert_int_equal(cp_map_key_mark(b, 0).column, 3);
+    assert_int_equal(cp_map_key_mark(b, 0).line, 3);
     assert_string_equal(cp_scalar(list->items[1]), "y");
     assert_null(cp_scalar(list));
     assert_null(cp_map_get(list, "x"));
+    cp_doc_free(&doc);
+    capture_close(&c);
+}
+
+/* A million results are ten million nodes: their size is the memory of a
+ * large dataset (node_store.h). */
+static void test_sizes(void **state)
+{
+    (void)state;
+    assert_int_equal(CP_SCALAR_NODE_SIZE, 32);
+    assert_int_equal(sizeof(cp_node), 48);
+    /* every key of a mapping is one shared node, its position kept apart */
+    capture c;
+    capture_open(&c);
+    cp_doc doc;
+    assert_int_equal(load(&doc, "- {a: Small, b: 2}\n- {b: 3,\n   a: Small}\n", &c), 0);
+    const cp_node *one = doc.root->items[0], *two = doc.root->items[1];
+    assert_ptr_equal(one->keys[0], two->keys[1]);
+    assert_int_equal(cp_map_key_mark(two, 1).line, 3);
+    assert_int_equal(cp_map_key_mark(two, 1).column, 4);
+    assert_int_equal(cp_map_key_mark(one, 1).column, 14);
+    /* a word is stored once */
+    assert_ptr_equal(cp_map_get(one, "a")->text, cp_map_get(two, "a")->text);
+    assert_ptr_not_equal(cp_map_get(one, "a"), cp_map_get(two, "a"));
+    /* each scalar typed once, by the loader */
+    assert_int_equal(cp_map_get(one, "b")->type, CP_T_INT + 1);
+    assert_int_equal(cp_map_get(one, "a")->type, CP_T_STRING + 1);
     cp_doc_free(&doc);
     capture_close(&c);
 }
@@ -213,6 +241,107 @@ static void test_unreadable_file(void **state)
     capture_close(&c);
 }
 
+/* The input is read and checked in chunks of 64 KiB (node_input.h): a
+ * character cut by a chunk's end is still one character, and places
+ * further on are still exact, from memory and from a file alike. */
+static void test_chunks(void **state)
+{
+    (void)state;
+    cp_buf b = { 0 };
+    /* an 'é' (2 bytes) on each side of byte 65536: the first starts at 65535 */
+    cp_buf_puts(&b, "a: '");
+    while (b.len < 65535)
+        cp_buf_putc(&b, 'x');
+    cp_buf_puts(&b, "\xc3\xa9\xc3\xa9'\n");
+    for (int i = 0; i < 3000; i++)
+        cp_buf_printf(&b, "k%d: v%d\n", i, i);
+    capture c;
+    capture_open(&c);
+    cp_doc doc;
+    assert_int_equal(load(&doc, b.data, &c), 0);
+    assert_int_equal(cp_map_get(doc.root, "a")->len, 65531 + 4);
+    assert_string_equal(cp_scalar(cp_map_get(doc.root, "k2999")), "v2999");
+    cp_doc_free(&doc);
+    /* the same text with a bad byte far past the first chunk, and a NUL
+     * escape after non-ASCII text (libyaml counts characters, not bytes) */
+    cp_buf_puts(&b, "k3000: \"\xc3\xa9\xc3\xa9\\0\"\nk3001: a\x01" "b\n");
+    char *path = temp_file(b.data);
+    for (int from_file = 0; from_file < 2; from_file++) {
+        capture_close(&c);
+        capture_open(&c);
+        int rc = from_file ? cp_doc_load(&doc, path, c.f) : load(&doc, b.data, &c);
+        assert_int_equal(rc, -1);
+        const char *file = from_file ? path : "t.yaml";
+        char *nul = cp_xasprintf("%s:3002:11: k3000: expected text without NUL characters", file);
+        char *ctl = cp_xasprintf("%s:3003:9: (text): expected text (no control character but tab and line breaks), "
+                                 "found the control character U+0001", file);
+        assert_contains(capture_text(&c), nul);
+        assert_contains(capture_text(&c), ctl);
+        assert_int_equal(doc.problems, 2);
+        assert_null(doc.root);
+        free(nul);
+        free(ctl);
+        cp_doc_free(&doc);
+    }
+    unlink(path);
+    free(path);
+    capture_close(&c);
+    cp_buf_free(&b);
+}
+
+/* A byte that is not text ends what libyaml reads, not what is reported:
+ * the problems before it and every such byte after it are named, and the
+ * end it makes is not called a syntax error. */
+static void test_problems_around_bad_bytes(void **state)
+{
+    (void)state;
+    capture c;
+    capture_open(&c);
+    cp_doc doc;
+    assert_int_equal(load(&doc, "a: !!binary x\nb: [1,\n  2\x02, 3]\nc: \xff\nd: [\n", &c), -1);
+    assert_contains(capture_text(&c), "t.yaml:1:4: a: expected a value without a YAML tag");
+    assert_contains(capture_text(&c), "t.yaml:3:4: (text): expected text (no control character");
+    assert_contains(capture_text(&c), "t.yaml:4:4: (text): expected UTF-8 text, found the byte 0xff");
+    assert_not_contains(capture_text(&c), "syntax error");
+    assert_int_equal(doc.problems, 3);
+    assert_null(doc.root);
+    cp_doc_free(&doc);
+    /* CR LF is one line break, a lone CR one too */
+    capture_close(&c);
+    capture_open(&c);
+    assert_int_equal(load(&doc, "a: 1\r\nb: 2\rc: 3\r\nd: \x01\n", &c), -1);
+    assert_contains(capture_text(&c), "t.yaml:4:4: (text)");
+    cp_doc_free(&doc);
+    /* a syntax error does not hide a bad byte in a later chunk */
+    cp_buf b = { 0 };
+    cp_buf_puts(&b, "a: 1\n  b: 2\n");
+    for (int i = 0; i < 10000; i++)
+        cp_buf_printf(&b, "k%d: v%d\n", i, i);
+    cp_buf_puts(&b, "z: \x7f\n");
+    capture_close(&c);
+    capture_open(&c);
+    assert_int_equal(load(&doc, b.data, &c), -1);
+    assert_contains(capture_text(&c), "t.yaml:2:4: (top level): expected well-formed YAML");
+    assert_contains(capture_text(&c), "t.yaml:10003:4: (text): expected text (no control character");
+    assert_int_equal(doc.problems, 2);
+    cp_doc_free(&doc);
+    cp_buf_free(&b);
+    capture_close(&c);
+}
+
+/* Files are read through cp_open_input: no FIFO wait, a folder named. */
+static void test_not_a_regular_file(void **state)
+{
+    (void)state;
+    capture c;
+    capture_open(&c);
+    cp_doc doc;
+    assert_int_equal(cp_doc_load(&doc, "/tmp", c.f), -1);
+    assert_contains(capture_text(&c), "/tmp: cannot read: expected a regular file, found a folder");
+    cp_doc_free(&doc);
+    capture_close(&c);
+}
+
 static void test_typing(void **state)
 {
     (void)state;
@@ -268,6 +397,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_marks),
+        cmocka_unit_test(test_sizes),
         cmocka_unit_test(test_duplicate_key),
         cmocka_unit_test(test_duplicate_key_in_large_mapping),
         cmocka_unit_test(test_anchors_and_aliases_refused),
@@ -280,6 +410,9 @@ int main(void)
         cmocka_unit_test(test_deep_nesting_refused),
         cmocka_unit_test(test_empty_document),
         cmocka_unit_test(test_unreadable_file),
+        cmocka_unit_test(test_chunks),
+        cmocka_unit_test(test_problems_around_bad_bytes),
+        cmocka_unit_test(test_not_a_regular_file),
         cmocka_unit_test(test_typing),
         cmocka_unit_test(test_numbers),
     };

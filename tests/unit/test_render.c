@@ -152,7 +152,7 @@ static int setup(void **state)
     write_to(p1, page_text);
     write_to(p2, tables_text);
     write_to(p3, "td { color: red; }\n");
-    cp_diag d = { stderr, 0 };
+    cp_diag d = { .out = stderr };
     int rc = cp_layout_load(&layout, dir, "t", &d);
     rc |= cp_dataset_load_ex(&ds, "unit.yaml", dataset_text, strlen(dataset_text), NULL, 0, &d);
     unlink(p1);
@@ -178,7 +178,7 @@ static int teardown(void **state)
 
 static void build(cp_table *t, const char *name)
 {
-    cp_diag d = { stderr, 0 };
+    cp_diag d = { .out = stderr };
     assert_int_equal(cp_table_build(t, &layout, &ds, name, NULL, &d), 0);
 }
 
@@ -273,7 +273,7 @@ static void test_chart_clash(void **state)
     char *joined = cp_xasprintf("%.*s  - {family: ML-DSA, kind: performance, parameter_set: ML-DSA-44,"
                                 " operation: key-generation, instructions: 2}\n%s",
                                 (int)(pages - dataset_text), dataset_text, pages);
-    cp_diag d = { stderr, 0 };
+    cp_diag d = { .out = stderr };
     assert_int_equal(cp_dataset_load_ex(&two, "two.yaml", joined, strlen(joined), NULL, 0, &d), 0);
     assert_int_equal(cp_chart_build(&charts, &layout, &two, "clash", &c.diag), -1);
     assert_non_null(strstr(capture_text(&c), "expected one result per bar of chart 'T', found a second for 'ML-DSA-44'"));
@@ -325,7 +325,7 @@ static void test_md_escape(void **state)
 static char *page_in(const cp_writer *w)
 {
     cp_page p;
-    cp_diag d = { stderr, 0 };
+    cp_diag d = { .out = stderr };
     assert_int_equal(cp_page_build(&p, &layout, &ds, &d), 0);
     cp_buf b = { 0 };
     cp_buf_puts(&b, "");

@@ -1,0 +1,45 @@
+/* Which charts on disk are already what drawing them again would give, so a
+ * render with nothing changed draws nothing (README "Charts").
+ *
+ * The key of a chart is a SHA-256 of everything its SVG bytes depend on:
+ * the chart (its texts, numbers and points: cp_chart_serialize), and the
+ * identity of the two programs that turn it into the file (this cryptoperf
+ * executable, which writes the script and cleans the SVG, and the gnuplot
+ * program: path, size, mtime). Keying the chart, not its script, makes a
+ * chart that is fresh cost no script at all. The
+ * cache file remembers, per chart file, the key it was drawn from and the
+ * file as it was left (size, mtime, inode): a chart is fresh only when its
+ * key is the same and its file was not touched since. The charts' bytes
+ * are the same whether they came from the cache or from gnuplot, so the
+ * cache lives outside the output (`render --chart-cache FILE`, under
+ * build/ for `make site`). */
+#ifndef CP_CHART_CACHE_H
+#define CP_CHART_CACHE_H
+
+#include <stddef.h>
+
+#define CP_CHART_KEY_BYTES 32
+
+typedef struct cp_chart_cache cp_chart_cache;
+
+/* The cache of file (absent or unreadable: empty; a line it cannot read is
+ * skipped), for charts drawn by `program` (found on PATH like
+ * posix_spawnp does). */
+cp_chart_cache *cp_chart_cache_open(const char *file, const char *program);
+
+/* The key of a chart: all its drawing depends on (cp_chart_serialize). */
+void cp_chart_cache_key(const cp_chart_cache *cc, const char *chart, size_t len, unsigned char key[CP_CHART_KEY_BYTES]);
+
+/* 1 when path is on disk as it was left after being drawn from key. */
+int cp_chart_cache_fresh(const cp_chart_cache *cc, const char *path, const unsigned char key[CP_CHART_KEY_BYTES]);
+
+/* Remembers path (as it is on disk now) as drawn from key, for the file
+ * written by cp_chart_cache_close. */
+void cp_chart_cache_note(cp_chart_cache *cc, const char *path, const unsigned char key[CP_CHART_KEY_BYTES]);
+
+/* When save is set, replaces the cache file (atomically) by the charts
+ * noted: the charts of this run. 0, or -1 with errno set when it cannot
+ * be written. Frees cc. */
+int cp_chart_cache_close(cp_chart_cache *cc, int save);
+
+#endif
