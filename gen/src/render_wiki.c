@@ -153,6 +153,10 @@ static void cell_text(cp_render *r, const cp_cell *c)
 {
     const char *page = c->link && !strncmp(c->link, CP_PAGE_LINK, strlen(CP_PAGE_LINK))
                            ? c->link + strlen(CP_PAGE_LINK) : NULL;
+    /* a link from a page two folders down (the cross-core pages) climbs
+     * with ../ in Markdown and HTML; a wiki title names the page set */
+    while (page && !strncmp(page, "../", 3))
+        page += 3;
     if (page) {
         cp_buf_puts(r->out, "[[" CP_WIKI_TITLE_PREFIX);
         wiki_escape(r->out, page, strlen(page));
