@@ -357,7 +357,10 @@ static void parse_children(loader *ld, cp_node *n, yaml_event_type_t end, unsign
         if (!keep || !item)
             continue; /* left out (reported); the store keeps it until the end */
         push(l, key, km, item);
-        if (l->index_cap)
+        /* a list's items have no key; the level may still hold the index of
+         * a mapping read at this depth before (the run header's 17 keys
+         * before the results list: the 65th result looped for ever) */
+        if (key && l->index_cap)
             key_index_put(l, l->n - 1);
     }
     close_children(ld, n, l);
