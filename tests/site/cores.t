@@ -10,6 +10,7 @@
 . "$(dirname "$0")/lib-cell.sh"
 cd "$TOP" || exit 1
 T=$(tmpdir)
+lacks() { ! grep -q "$@"; }
 SRC=tests/fixtures/compare/data/quad/alib-1.0/dataset.yaml
 M0=$T/data/m0demo/alib-1.0/dataset.yaml
 mkdir -p "$(dirname "$M0")"
@@ -38,6 +39,8 @@ check "the chart shows a bar per core" grep -q 'Cortex-M0' "$T/site/cores/alib-1
 check "the page refers to its charts" grep -q 'Cryptolib%20Cores%20alib-1.0%20ECDSA%20Sig.svg' "$P"
 check "the site index links the page" grep -qF '(cores/alib-1.0/index.md)' "$T/site/index.md"
 check "the page links each core's own page" grep -qF '(../../m0demo/alib-1.0/index.md)' "$P"
+check "the wiki page links each core's page by its title" grep -qF '[[Cryptoperf/m0demo/alib-1.0|m0demo]]' "${P%.md}.wiki"
+check "... never through ../ (a wiki title has no folders to climb)" lacks -F 'Cryptoperf/..' "${P%.md}.wiki"
 check "a version on one series only has no cross-core page" test ! -e "$T/site/cores/alib-2.0"
 
 # site/: every library version measured on two or more boards has its page
