@@ -262,7 +262,7 @@ static void test_chart_clash(void **state)
     cp_chart_list charts = { 0 };
     capture c;
     capture_open(&c);
-    assert_int_equal(cp_chart_build(&charts, &layout, &ds, "clash", &c.diag), 0);
+    assert_int_equal(cp_chart_build(&charts, &layout, &ds, "clash", NULL, &c.diag), 0);
     assert_int_equal(charts.n, 1);
     cp_chart_list_free(&charts);
 
@@ -275,7 +275,7 @@ static void test_chart_clash(void **state)
                                 (int)(pages - dataset_text), dataset_text, pages);
     cp_diag d = { .out = stderr };
     assert_int_equal(cp_dataset_load_ex(&two, "two.yaml", joined, strlen(joined), NULL, 0, &d), 0);
-    assert_int_equal(cp_chart_build(&charts, &layout, &two, "clash", &c.diag), -1);
+    assert_int_equal(cp_chart_build(&charts, &layout, &two, "clash", NULL, &c.diag), -1);
     assert_non_null(strstr(capture_text(&c), "expected one result per bar of chart 'T', found a second for 'ML-DSA-44'"));
     cp_chart_list_free(&charts);
     cp_dataset_free(&two);
