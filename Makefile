@@ -2,7 +2,7 @@
 #   make        install missing packages, fetch library sources, build firmware
 #               and generator, run the benchmark suite in QEMU, validate,
 #               regenerate site/
-#   make test   every test; ends with "N passed, N failed"
+#   make test   every test; ends with "N passed, N failed, N skipped"
 #   make site   regenerate site/ from data/ only (fast, no firmware)
 #   make bench  the benchmarks of bench/ (not tests: bench/README.md)
 # The pieces live in mk/*.mk, one concern each.
@@ -19,6 +19,7 @@ include mk/gen.mk
 include mk/import.mk
 -include mk/firmware.mk
 include mk/runner.mk
+include mk/lava.mk
 include mk/install.mk
 include mk/site.mk
 include mk/charts.mk

@@ -12,6 +12,12 @@ DEPS_DEB := debhelper lintian
 # A throw-away MediaWiki for tests/mediawiki (served by `php -S`), curl and
 # python3 for the test plumbing, chromium for tests/browser.
 DEPS_WIKI := mediawiki php-sqlite3 php-cli curl python3 chromium
+# The runner's LAVA back end and its tests (make test; make measure with
+# RUNNER=lava-local or lava; plain make does not need them): lava-run (no server), lavacli for a
+# server, python3-jinja2 to render device dictionaries from LAVA's templates;
+# openocd and telnet so lava-run can validate a Nucleo job (flashing by
+# OpenOCD, console through telnet to ser2net) with no board attached.
+DEPS_LAVA := lava-dispatcher lavacli python3-jinja2 openocd telnet
 
 # Only for `make bench` (bench/README.md), not in DEPS_ALL: the Python
 # pipeline cryptoperf is compared with.

@@ -1,5 +1,6 @@
 # Benchmark firmware for QEMU boards (firmware/README.md has the contract
-# with the runner). For BOARD and every library (FW_LIBS: Mbed TLS, wolfSSL)
+# with the runner). For BOARD and every library (FW_LIBS: Mbed TLS, wolfSSL,
+# BearSSL, LibTomCrypt)
 # × version × configuration:
 # library archives, benchmark images, footprint and baseline images, the
 # quick and failure images of `make test`, and the manifests listing them.
@@ -26,7 +27,17 @@ FW_CACHE := $(TOP)/cache
 # compiler options of the library and of the port sources), _LIB_VARS (what
 # mk/fw-lib.mk needs besides CFLAGS), _BENCH_EXTRA_<v> (drivers of families
 # only it has, under obj/), _PORT_SRC, _CONFIG_HDR, _HASHES_AXIS, _HASHES_PLAIN_<v> and
-# _FP_EXTRA_<v> (footprint operations of families only it has).
+# _FP_EXTRA_<v> (footprint operations of families only it has). Optional:
+# _HOME_CONFIG (the configuration of the quick and failure images, default
+# fast), _ARCHIVE (of a version and configuration: the configuration whose
+# library archive it links, when configurations differ only in the port's
+# sources, as BearSSL's implementation variants do; default its own) and
+# _PACKAGE_MORE (of a version: package files of further Debian source
+# packages the port builds, LibTomCrypt's LibTomMath, fetched by the port's
+# own rule), _LINK_MORE (of a version and configuration: archives linked
+# after the library's, LibTomCrypt's LibTomMath) and _RULES (make rules of
+# its own, evaluated once the common variables below are set: LibTomMath's
+# fetch and archive).
 # The curves and moduli of the public-key footprint rows (the ports' .mk
 # files use them, so they come first).
 FP_CURVES := p256 p384 p521
@@ -38,12 +49,23 @@ FP_CURVE_NAME_p384 := secp384r1
 FP_CURVE_NAME_p521 := secp521r1
 FP_RSA_MODULI := 1024 2048 3072
 FP_DH_MODULI := 1024 2048
-FW_LIBS := mbedtls wolfssl
+FW_LIBS := mbedtls wolfssl bearssl libtomcrypt
 FW_UC_mbedtls := MBEDTLS
 FW_UC_wolfssl := WOLFSSL
-include crypto/mbedtls/mbedtls.mk
-include crypto/wolfssl/wolfssl.mk
+FW_UC_bearssl := BEARSSL
+FW_UC_libtomcrypt := LIBTOMCRYPT
+FW_PORT_MK := $(foreach l,$(FW_LIBS),crypto/$(l)/$(l).mk)
+include $(FW_PORT_MK)
 fw_uc = $(FW_UC_$(1))
+# The configuration of library $(1) whose images hold every family (quick
+# and failure images), and the archive configuration $(3) of version $(2)
+# links (prefix $(1)).
+fw_home = $(or $($(call fw_uc,$(1))_HOME_CONFIG),fast)
+fw_archive = $(or $(call $(1)_ARCHIVE,$(2),$(3)),$(3))
+# The package files of version $(2) (prefix $(1)), and the shell words that
+# print them as one line ("libtomcrypt 1.18.2-6, libtommath 1.2.0-6+deb12u1").
+fw_package_files = $(call $(1)_PACKAGE,$(2)) $(call $(1)_PACKAGE_MORE,$(2))
+fw_package_text = `cat $(1) | paste -sd, - | sed 's/,/, /g'`
 
 FW_CC := arm-none-eabi-gcc
 FW_AR := arm-none-eabi-ar
@@ -102,15 +124,15 @@ FW_TIMEOUT_TEST := 10
 define fw_fetch
 $(call $(2)_PACKAGE,$(3)): | crypto/fetch-source
 	crypto/fetch-source $(1) $(3) $$($(2)_SUITE_$(3)) $(FW_CACHE) $$($(2)_MARKER)
-$(BUILD)/fw/$(1)-$(3)/package.h: $(call $(2)_PACKAGE,$(3))
+$(BUILD)/fw/$(1)-$(3)/package.h: $(call fw_package_files,$(2),$(3))
 	@mkdir -p $$(@D)
-	printf '#define CP_PACKAGE "%s"\n' "$$$$(cat $$<)" >$$@.tmp && mv $$@.tmp $$@
+	printf '#define CP_PACKAGE "%s"\n' "$(call fw_package_text,$$^)" >$$@.tmp && mv $$@.tmp $$@
 endef
 $(foreach l,$(FW_LIBS),$(foreach v,$($(call fw_uc,$(l))_VERSIONS),$(eval $(call fw_fetch,$(l),$(call fw_uc,$(l)),$(v)))))
 # Every (library, version) pair as lib:version, and the fetched package files.
 FW_LIB_VERSIONS := $(foreach l,$(FW_LIBS),$(addprefix $(l):,$($(call fw_uc,$(l))_VERSIONS)))
 fw_lv = $(word $(2),$(subst :, ,$(1)))
-FW_PACKAGES := $(foreach l,$(FW_LIBS),$(foreach v,$($(call fw_uc,$(l))_VERSIONS),$(call $(call fw_uc,$(l))_PACKAGE,$(v))))
+FW_PACKAGES := $(foreach l,$(FW_LIBS),$(foreach v,$($(call fw_uc,$(l))_VERSIONS),$(call fw_package_files,$(call fw_uc,$(l)),$(v))))
 
 # ---- known answers (host tool, OpenSSL) ----
 FW_VEC_TOOLS := mkvectors mkvectors_edwards
@@ -224,6 +246,8 @@ endef
 $(foreach d,enc dec,$(foreach m,sb df,\
   $(eval $(call fp_op,aes-cbc-$(d)-$(m),-DCP_FP_AES_CBC_$(if $(filter enc,$(d)),ENC,DEC),family=AES$(,)cipher_mode=CBC$(,)measure=$(if $(filter sb,$(m)),sole-buffer,data-flow)$(,)operation=$(if $(filter enc,$(d)),encryption,decryption)))\
   $(eval $(call fp_op,3des-cbc-$(d)-$(m),-DCP_FP_DES3_CBC_$(if $(filter enc,$(d)),ENC,DEC),family=3DES$(,)cipher_mode=CBC$(,)measure=$(if $(filter sb,$(m)),sole-buffer,data-flow)$(,)operation=$(if $(filter enc,$(d)),encryption,decryption)))))
+FP_CHACHA_OPS := chachapoly-enc chachapoly-dec
+$(foreach d,enc dec,$(eval $(call fp_op,chachapoly-$(d),-DCP_FP_CHACHAPOLY_$(if $(filter enc,$(d)),ENC,DEC),family=ChaCha20-Poly1305$(,)measure=sole-buffer$(,)operation=$(if $(filter enc,$(d)),encryption,decryption))))
 $(foreach a,ccm gcm,$(foreach d,enc dec,\
   $(eval $(call fp_op,aes-$(a)-$(d),-DCP_FP_AES_$(if $(filter ccm,$(a)),CCM,GCM)_$(if $(filter enc,$(d)),ENC,DEC),family=AES$(,)cipher_mode=$(if $(filter ccm,$(a)),CCM,GCM)$(,)measure=sole-buffer$(,)operation=$(if $(filter enc,$(d)),encryption,decryption)))))
 FW_ALL_HASHES := $(sort $(foreach l,$(FW_LIBS),$($(call fw_uc,$(l))_HASHES_AXIS) \
@@ -260,7 +284,7 @@ $(foreach o,$(FP_PQ_OPS),$(eval FP_AXIS_$(o) := variant))
 # one axis defines its own _FP_OPS and _FP_FIELDS (same arguments).
 fw_fp_axis_ops = $(FP_AES_OPS) $(call fp_hash_ops,$($(1)_HASHES_AXIS)) $($(1)_FP_EXTRA_$(2))
 fw_fp_ops_plain = $(call fw_fp_axis_ops,$(1),$(2)) \
-  $(if $(filter fast,$(3)),$(FP_DES3_OPS) $(call fp_hash_ops,$($(1)_HASHES_PLAIN_$(2))))
+  $(if $(filter fast,$(3)),$(FP_DES3_OPS) $(FP_CHACHA_OPS) $(call fp_hash_ops,$($(1)_HASHES_PLAIN_$(2))))
 fw_fp_fields_plain = $(FP_FIELDS_$(4))$(if $(filter $(4),$(call fw_fp_axis_ops,$(1),$(2))),$(,)$(or $(FP_AXIS_$(4)),configuration)=$($(1)_CONFIG_LABEL_$(3)))$($(1)_FP_MORE_$(4))
 fw_fp_ops = $(call $(if $($(1)_FP_OPS),$(1)_FP_OPS,fw_fp_ops_plain),$(1),$(2),$(3))
 fw_fp_fields = $(call $(if $($(1)_FP_FIELDS),$(1)_FP_FIELDS,fw_fp_fields_plain),$(1),$(2),$(3),$(4))
@@ -317,22 +341,25 @@ FW_WHOLE := -Wl,--whole-archive
 FW_NO_WHOLE := -Wl,--no-whole-archive
 # $(1) library, $(2) its prefix, $(3) version, $(4) configuration
 define fw_lib
-FW_LIB_$(1)_$(3)_$(4) := $(FW_LIB_DIR)/$(1)-$(3)-$(4).a
+FW_LIB_$(1)_$(3)_$(4) := $(FW_LIB_DIR)/$(1)-$(3)-$(call fw_archive,$(2),$(3),$(4)).a
 FW_PORT_$(1)_$(3)_$(4) := $(patsubst crypto/$(1)/%.c,$(FW_DIR)/obj/$(1)-$(3)-$(4)/%.o,$($(2)_PORT_SRC))
 FW_FP_OPS_$(1)_$(3)_$(4) := $(call fw_fp_ops,$(2),$(3),$(4))
 # A port may build a configuration as an archive of a few sources linked
 # whole, over a base archive (_LINK_BASE) that has the rest.
 FW_BASE_$(1)_$(3)_$(4) := $(call $(2)_LINK_BASE,$(3),$(4))
+FW_MORE_$(1)_$(3)_$(4) := $(call $(2)_LINK_MORE,$(3),$(4))
 FW_LIBARGS_$(1)_$(3)_$(4) := $$(if $$(FW_BASE_$(1)_$(3)_$(4)),$$(FW_WHOLE) $$(FW_LIB_$(1)_$(3)_$(4)) \
-  $$(FW_NO_WHOLE) $$(FW_BASE_$(1)_$(3)_$(4)),$$(FW_LIB_$(1)_$(3)_$(4)))
+  $$(FW_NO_WHOLE) $$(FW_BASE_$(1)_$(3)_$(4)),$$(FW_LIB_$(1)_$(3)_$(4))) $$(FW_MORE_$(1)_$(3)_$(4))
 
-$$(FW_LIB_$(1)_$(3)_$(4)): $(call $(2)_PACKAGE,$(3)) $($(2)_CONFIG_HDR) mk/fw-lib.mk
+ifeq ($(4),$(call fw_archive,$(2),$(3),$(4)))
+$$(FW_LIB_$(1)_$(3)_$(4)): $(call fw_package_files,$(2),$(3)) $($(2)_CONFIG_HDR) mk/fw-lib.mk crypto/$(1)/$(1).mk
 	@mkdir -p $$(@D)
 	@echo "  LIB  $$(notdir $$@)"
 	+@flock $$(@D)/.lock $$(MAKE) --no-print-directory -f mk/fw-lib.mk SRC_DIR=$(call $(2)_SRC,$(3)) \
 	  OBJ_DIR=$(FW_LIB_DIR)/$(1)-$(3)-$(4) LIB=$$@ CC=$(FW_CC) AR=$(FW_AR) \
 	  CFLAGS="$(FW_LIB_CFLAGS) $(call $(2)_DEFS,$(3),$(4))" HDRS="$($(2)_CONFIG_HDR)" \
 	  $(call $(2)_LIB_VARS,$(3),$(4)) && touch $$@
+endif
 
 $(FW_DIR)/obj/$(1)-$(3)-$(4)/%.o: crypto/$(1)/%.c $(call $(2)_PACKAGE,$(3)) $(BUILD)/fw/$(1)-$(3)/package.h $($(2)_CONFIG_HDR) $(FW_BOARD_MK)
 	@mkdir -p $$(@D)
@@ -345,7 +372,7 @@ $(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-%.o: firmware/bench/footprint.c $(FW_BOARD_MK)
 	@$(FW_CC) $(FW_CFLAGS) $$(FP_DEF_$$*) -c $$< -o $$@
 
 FW_LINK_$(1)_$(3)_$(4) := $(FW_HAL_OBJ) $(FW_HARNESS_OBJ) $$(FW_PORT_$(1)_$(3)_$(4)) $$(FW_LIB_$(1)_$(3)_$(4)) \
-  $$(FW_BASE_$(1)_$(3)_$(4)) $(FW_DIR)/link.ld
+  $$(FW_BASE_$(1)_$(3)_$(4)) $$(FW_MORE_$(1)_$(3)_$(4)) $(FW_DIR)/link.ld
 FW_BENCH_$(1)_$(3) := $(FW_BENCH_OBJ) $(patsubst %,$(FW_DIR)/obj/%.o,$($(2)_BENCH_EXTRA_$(3)))
 
 $(FW_IMG_DIR)/bench-$(1)-$(3)-$(4).elf: $$(FW_BENCH_$(1)_$(3)) $(FW_DIR)/obj/case-full.o $$(FW_LINK_$(1)_$(3)_$(4))
@@ -400,6 +427,8 @@ $(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-$(5)-baseline.elf \
 	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o,$$^) $(FW_WHOLE) $$(FW_RLIB_$(1)_$(3)_$(4)_$(5)) $(FW_NO_WHOLE) \
 	  $(call $(2)_RESTRICT_BASE,$(3),$(4))
 endef
+# The ports' own rules (_RULES).
+$(foreach l,$(FW_LIBS),$(eval $($(call fw_uc,$(l))_RULES)))
 fw_each_config = $(foreach l,$(FW_LIBS),$(foreach v,$($(call fw_uc,$(l))_VERSIONS),\
   $(foreach c,$($(call fw_uc,$(l))_CONFIGS),$(call $(1),$(l),$(call fw_uc,$(l)),$(v),$(c)))))
 fw_eval_lib = $(eval $(call fw_lib,$(1),$(2),$(3),$(4)))
@@ -407,10 +436,10 @@ $(call fw_each_config,fw_eval_lib)
 fw_eval_restrict = $(foreach r,$(FW_RESTRICTIONS_$(1)_$(3)_$(4)),$(eval $(call fw_restrict,$(1),$(2),$(3),$(4),$(r))))
 $(call fw_each_config,fw_eval_restrict)
 
-# Quick and failure images: the `fast` configuration of each version.
+# Quick and failure images: the home configuration of each version (fw_home).
 # $(1) library, $(2) version, $(3) image kind, $(4) case runner variant
 define fw_quick
-$(FW_IMG_DIR)/$(3)-$(1)-$(2).elf: $$(FW_BENCH_$(1)_$(2)) $(FW_DIR)/obj/case-$(4).o $$(FW_LINK_$(1)_$(2)_fast)
+$(FW_IMG_DIR)/$(3)-$(1)-$(2).elf: $$(FW_BENCH_$(1)_$(2)) $(FW_DIR)/obj/case-$(4).o $$(FW_LINK_$(1)_$(2)_$(call fw_home,$(1)))
 	@mkdir -p $$(@D)
 	@echo "  LD   $$(notdir $$@)"
 	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o %.a,$$^)
@@ -425,7 +454,7 @@ $(foreach lv,$(FW_LIB_VERSIONS),$(foreach x,$(call fw_quick_extra,$(call fw_lv,$
   $(eval $(call fw_quick,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),$(call fw_x,$(x),1),$(call fw_x,$(x),2)@$(call fw_x,$(x),3)))))
 # The manifest row of extra failure image $(3) of library $(1), version $(2):
 # kind fail-<hook>; a hang gets 3 s (a public-key case takes longer).
-fw_extra_row = $(call fw_row,$(call fw_img,$(call fw_x,$(3),1),$(1),$(2)),fail-$(call fw_x,$(3),2),$(if $(filter hang,$(call fw_x,$(3),2)),3,$(FW_TIMEOUT_TEST)),$(1),$(2),fast,,,$(call fw_x,$(3),4),$(call fw_x,$(3),3))
+fw_extra_row = $(call fw_row,$(call fw_img,$(call fw_x,$(3),1),$(1),$(2)),fail-$(call fw_x,$(3),2),$(if $(filter hang,$(call fw_x,$(3),2)),3,$(FW_TIMEOUT_TEST)),$(1),$(2),$(call fw_home,$(1)),,,$(call fw_x,$(3),4),$(call fw_x,$(3),3))
 
 # ---- manifests ----
 # One line per image: image kind board machine icount_shift timeout_s library
@@ -435,7 +464,7 @@ fw_rel = $(patsubst $(TOP)/%,%,$(1))
 # $(call fw_row,image,kind,timeout,library,version,config,baseline,fields,expect,case)
 fw_row = printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
   '$(call fw_rel,$(1))' '$(2)' '$(BOARD)' '$(or $(BOARD_QEMU_MACHINE),-)' '$(or $(BOARD_ICOUNT_SHIFT),-)' '$(3)' \
-  '$(or $(4),-)' '$(or $(5),-)' "$(if $(4),$$(cat $(call $(call fw_uc,$(4))_PACKAGE,$(5))),-)" \
+  '$(or $(4),-)' '$(or $(5),-)' "$(if $(4),$(call fw_package_text,$(call fw_package_files,$(call fw_uc,$(4)),$(5))),-)" \
   '$(or $(6),-)' '$(if $(7),$(call fw_rel,$(7)),-)' '$(or $(8),-)' '$(9)' '$(or $(10),-)';
 
 fw_img = $(FW_IMG_DIR)/$(1)-$(2)-$(3)$(if $(4),-$(4))$(if $(5),-$(5)).elf
@@ -456,12 +485,14 @@ FW_TEST_IMAGES_ELF := $(FW_IMG_DIR)/selftest.elf $(foreach lv,$(FW_LIB_VERSIONS)
   $(foreach k,quick fail-kat fail-fault fail-hang fail-half $(foreach x,$(call fw_quick_extra,$(call fw_lv,$(lv),1)),$(call fw_x,$(x),1)),\
     $(call fw_img,$(k),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2))))
 # Footprint images the tests inspect with nm (tests/firmware/footprint.t):
-# one AES footprint image and its baseline per library version, and Mbed TLS
-# 3.6.6's P-256 signature on its one-curve build.
+# one AES footprint image and its baseline per library version, Mbed TLS
+# 3.6.6's and LibTomCrypt's P-256 signature on their one-curve builds, and
+# a BearSSL P-256 signature of one EC implementation variant.
 FW_FP_TEST_IMAGES := $(foreach lv,$(FW_LIB_VERSIONS),$(foreach o,baseline aes-cbc-enc-sb,\
-    $(call fw_img,fp,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,$(o)))) \
-  $(foreach o,p256-baseline ecdsa-sign-p256,$(call fw_img,fp,mbedtls,3.6.6,ecc-fast-high,$(o)))
-FW_PORT_MK := crypto/mbedtls/mbedtls.mk crypto/wolfssl/wolfssl.mk
+    $(call fw_img,fp,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),$(call fw_home,$(call fw_lv,$(lv),1)),$(o)))) \
+  $(foreach o,p256-baseline ecdsa-sign-p256,$(call fw_img,fp,mbedtls,3.6.6,ecc-fast-high,$(o)) \
+    $(call fw_img,fp,libtomcrypt,1.18.2,ecc-ladder,$(o))) \
+  $(call fw_img,fp,bearssl,0.6,ec-p256-m15,ecdsa-sign-p256)
 
 # One shell command per configuration: all at once exceed the length of an
 # argument.
@@ -480,11 +511,11 @@ $(FW_TEST_MANIFEST): $(FW_BOARD_MK) mk/firmware.mk $(FW_PORT_MK) $(FW_PACKAGES)
 	@{ printf '$(FW_MANIFEST_HEADER)\n'; \
 	$(call fw_row,$(FW_IMG_DIR)/selftest.elf,selftest,$(FW_TIMEOUT_TEST),,,,,,0,) \
 	$(foreach lv,$(FW_LIB_VERSIONS),\
-	  $(call fw_row,$(call fw_img,quick,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),quick,$(FW_TIMEOUT_TEST),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,0,) \
-	  $(call fw_row,$(call fw_img,fail-kat,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-kat,$(FW_TIMEOUT_TEST),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,3,$(call fw_hook_case,$(call fw_lv,$(lv),1))) \
-	  $(call fw_row,$(call fw_img,fail-fault,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-fault,$(FW_TIMEOUT_TEST),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,4,$(call fw_hook_case,$(call fw_lv,$(lv),1))) \
-	  $(call fw_row,$(call fw_img,fail-hang,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-hang,2,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,timeout,$(call fw_hook_case,$(call fw_lv,$(lv),1))) \
-	  $(call fw_row,$(call fw_img,fail-half,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-kat,$(FW_TIMEOUT_TEST),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),fast,,,3,$(FW_HALF_HOOK_CASE)) \
+	  $(call fw_row,$(call fw_img,quick,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),quick,$(FW_TIMEOUT_TEST),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),$(call fw_home,$(call fw_lv,$(lv),1)),,,0,) \
+	  $(call fw_row,$(call fw_img,fail-kat,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-kat,$(FW_TIMEOUT_TEST),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),$(call fw_home,$(call fw_lv,$(lv),1)),,,3,$(call fw_hook_case,$(call fw_lv,$(lv),1))) \
+	  $(call fw_row,$(call fw_img,fail-fault,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-fault,$(FW_TIMEOUT_TEST),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),$(call fw_home,$(call fw_lv,$(lv),1)),,,4,$(call fw_hook_case,$(call fw_lv,$(lv),1))) \
+	  $(call fw_row,$(call fw_img,fail-hang,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-hang,2,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),$(call fw_home,$(call fw_lv,$(lv),1)),,,timeout,$(call fw_hook_case,$(call fw_lv,$(lv),1))) \
+	  $(call fw_row,$(call fw_img,fail-half,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2)),fail-kat,$(FW_TIMEOUT_TEST),$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),$(call fw_home,$(call fw_lv,$(lv),1)),,,3,$(FW_HALF_HOOK_CASE)) \
 	  $(foreach x,$(call fw_quick_extra,$(call fw_lv,$(lv),1)),$(call fw_extra_row,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),$(x)))) \
 	} >$@.tmp && mv $@.tmp $@
 

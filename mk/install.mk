@@ -38,10 +38,10 @@ BASH_COMPLETION := gen/bash-completion/cryptoperf
 
 .PHONY: install uninstall FORCE
 FORCE:
-install: $(CRYPTOPERF) $(RUNNER)
+install: $(CRYPTOPERF) $(RUNNER_PROG)
 	$(INSTALL) -d '$(DESTDIR)$(bindir)' '$(DESTDIR)$(man1dir)' '$(DESTDIR)$(pkgdatadir)/schema' \
 	  '$(DESTDIR)$(bashcompdir)'
-	$(INSTALL_PROGRAM) $(CRYPTOPERF) $(RUNNER) '$(DESTDIR)$(bindir)/'
+	$(INSTALL_PROGRAM) $(CRYPTOPERF) $(RUNNER_PROG) '$(DESTDIR)$(bindir)/'
 	$(INSTALL_DATA) $(MAN_PAGES) '$(DESTDIR)$(man1dir)/'
 	$(INSTALL_DATA) schema/dataset.schema.json '$(DESTDIR)$(pkgdatadir)/schema/'
 	@for f in $(TEMPLATE_FILES); do \
@@ -56,4 +56,4 @@ uninstall:
 	rm -rf '$(DESTDIR)$(pkgdatadir)'
 
 # tests/cli/install.t installs what make test has built
-TEST_PREREQS += $(RUNNER)
+TEST_PREREQS += $(RUNNER_PROG)

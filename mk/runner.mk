@@ -12,7 +12,7 @@ RUNNER_INC := -Ifirmware/runner
 # reads the images' section and symbol tables (elfsize.c).
 RUNNER_LIBS = $(shell pkg-config --libs zlib libcrypto libelf 2>/dev/null || echo -lz -lcrypto -lelf)
 
-RUNNER := $(BUILD)/runner/cryptoperf-run
+RUNNER_PROG := $(BUILD)/runner/cryptoperf-run
 RUNNER_ASAN := $(BUILD)/runner-asan/cryptoperf-run
 RUNNER_LIB := $(BUILD)/runner/librunner.a
 RUNNER_LIB_ASAN := $(BUILD)/runner-asan/librunner.a
@@ -29,7 +29,7 @@ $(RUNNER_LIB): $(patsubst firmware/runner/%.c,$(BUILD)/runner/%.o,$(RUNNER_LIB_S
 $(RUNNER_LIB_ASAN): $(patsubst firmware/runner/%.c,$(BUILD)/runner-asan/%.o,$(RUNNER_LIB_SRC))
 	@rm -f $@; ar rcs $@ $^
 
-$(RUNNER): $(BUILD)/runner/main.o $(RUNNER_LIB) $(GEN_LIB)
+$(RUNNER_PROG): $(BUILD)/runner/main.o $(RUNNER_LIB) $(GEN_LIB)
 	$(CC) $(GEN_CFLAGS) $(LDFLAGS) -o $@ $^ $(GEN_LIBS) $(RUNNER_LIBS)
 $(RUNNER_ASAN): $(BUILD)/runner-asan/main.o $(RUNNER_LIB_ASAN) $(GEN_LIB_ASAN)
 	$(CC) $(ASAN_CFLAGS) -o $@ $^ $(GEN_LIBS) $(RUNNER_LIBS)
@@ -41,7 +41,7 @@ $(BUILD)/tests/test_runner_%: tests/unit/test_runner_%.c $(RUNNER_LIB_ASAN) $(GE
 	$(CC) $(ASAN_CFLAGS) $(RUNNER_INC) $(GEN_INC) -o $@ $< $(RUNNER_LIB_ASAN) $(GEN_LIB_ASAN) $(GEN_LIBS) $(RUNNER_LIBS) -lcmocka
 
 .PHONY: runner deps-runner
-runner: $(RUNNER)
+runner: $(RUNNER_PROG)
 deps-runner:
 	@$(TOP)/mk/install-deps $(DEPS_RUNNER)
 TEST_PREREQS += $(RUNNER_ASAN)
@@ -61,9 +61,10 @@ RUNNER_LANE_OPTS = $(if $(filter serial,$(BOARD_LANE)),--serial '$(PORT)' --open
 RUNNER_BOARD_OPTS = $(if $(BOARD_MCU),--mcu '$(BOARD_MCU)') \
   $(if $(BOARD_MCU_SHORT),--mcu-short '$(BOARD_MCU_SHORT)') $(if $(BOARD_NAME),--board-name '$(BOARD_NAME)')
 .PHONY: measure
-measure: $(RUNNER) fw
-	$(RUNNER) -j $(MEASURE_JOBS) --top $(TOP) --data $(TOP)/data --schema $(TOP)/schema/dataset.schema.json \
-	  $(RUNNER_BOARD_OPTS) $(RUNNER_LANE_OPTS) $(FW_MANIFEST)
+measure: $(RUNNER_PROG) fw $(MEASURE_PREREQS)
+	$(RUNNER_PROG) $(RUNNER_BACKEND_OPTS) -j $(MEASURE_JOBS) --top $(TOP) --data $(TOP)/data \
+	  --schema $(TOP)/schema/dataset.schema.json $(RUNNER_BOARD_OPTS) \
+	  $(if $(filter direct,$(RUNNER)),$(RUNNER_LANE_OPTS) --run-cache $(BUILD)/run-cache/$(BOARD)) $(FW_MANIFEST)
 
 # tests/runner/firmware.t runs the test manifest of the board being tested
 export FW_TEST_MANIFEST

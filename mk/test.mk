@@ -1,6 +1,6 @@
 # make test: unit tests (cmocka, under ASan+UBSan), command-line and
 # golden-file tests, firmware tests in QEMU; tests/run-all prints the
-# closing "N passed, N failed".
+# closing "N passed, N failed, N skipped".
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 SHELL_TESTS := $(sort $(wildcard tests/*/*.t))
@@ -11,7 +11,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(GEN_LIB_ASAN) $(GEN_HDR) $(wildcard tests/uni
 
 .PHONY: test deps-test
 deps-test:
-	@$(TOP)/mk/install-deps $(DEPS_ALL)
+	@$(TOP)/mk/install-deps $(DEPS_ALL) $(DEPS_LAVA)
 test: deps-test
 	$(MAKE) --no-print-directory $(CRYPTOPERF) $(CRYPTOPERF_ASAN) $(UNIT_BIN) $(TEST_PREREQS)
 	@tests/run-all $(UNIT_BIN) $(SHELL_TESTS)

@@ -1,4 +1,4 @@
-# TAP helpers for shell tests: source it, call ok/fail/check, end with done_testing.
+# TAP helpers for shell tests: source it, call ok/fail/check/skip, end with done_testing.
 # shellcheck shell=bash
 _n=0
 _failed=0
@@ -10,6 +10,11 @@ ok()   { _n=$((_n + 1)); echo "ok $_n - $*"; }
 fail() { _n=$((_n + 1)); _failed=$((_failed + 1)); echo "not ok $_n - $*"; }
 # check "description" command...   passes when the command exits 0
 check() { local d=$1; shift; if "$@"; then ok "$d"; else fail "$d"; fi; }
+# skip "description" "why": a test that cannot run here, counted as skipped
+# (tests/run-all), never as passed
+skip() { _n=$((_n + 1)); echo "ok $_n - $1 # SKIP $2"; }
+# skip_all "why": the whole program cannot run here (plan 1..0); exits
+skip_all() { echo "1..0 # SKIP $1"; exit 0; }
 # diag: a note in the log
 diag() { printf '# %s\n' "$@"; }
 done_testing() { echo "1..$_n"; [ "$_failed" -eq 0 ]; }

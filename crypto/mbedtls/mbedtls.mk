@@ -85,7 +85,7 @@ MBEDTLS_QUICK_EXTRA := fail-sig:kat:ecdsa-secp256r1-sha256-sign:3 fail-pkhang:ha
 # Footprint operations and fields: each configuration group has its own
 # (mk/firmware.mk's fw_fp_ops arguments: prefix, version, configuration[, op]).
 MBEDTLS_FP_OPS = $(if $(filter $(3),$(MBEDTLS_CONFIGS_SYM)),$(FP_AES_OPS) $(call fp_hash_ops,$(MBEDTLS_HASHES_AXIS)) \
-    $(if $(filter fast,$(3)),$(FP_DES3_OPS) $(call fp_hash_ops,$(MBEDTLS_HASHES_PLAIN_$(2))))) \
+    $(if $(filter fast,$(3)),$(FP_DES3_OPS) $(FP_CHACHA_OPS) $(call fp_hash_ops,$(MBEDTLS_HASHES_PLAIN_$(2))))) \
   $(if $(filter $(3),$(MBEDTLS_CONFIGS_ECC)),$(FP_ECC_OPS) $(if $(filter $(MBEDTLS_HOME_ECC),$(3)),$(FP_MONT_OPS))) \
   $(if $(filter $(3),$(MBEDTLS_CONFIGS_RSA)),$(FP_RSA_OPS) $(if $(filter $(MBEDTLS_HOME_RSA),$(3)),$(FP_RSA_VERIFY_OPS)) \
     $(if $(filter rsa-crt-%,$(3)),$(FP_DH_OPS)))

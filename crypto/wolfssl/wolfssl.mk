@@ -49,6 +49,7 @@ WOLFSSL_MARKER := wolfssl/wolfcrypt/settings.h
 # rest of wolfcrypt/src is TLS glue, ASN.1, other algorithms or wrappers of
 # external libraries). Files of families a version lacks compile to nothing.
 WOLFSSL_LIB_FILES := aes.c des3.c md5.c sha.c sha256.c sha512.c sha3.c hash.c random.c \
+  chacha.c poly1305.c chacha20_poly1305.c \
   memory.c wc_port.c error.c logging.c wolfmath.c \
   curve25519.c ed25519.c fe_operations.c ge_operations.c fe_low_mem.c ge_low_mem.c \
   curve448.c ed448.c fe_448.c ge_448.c \

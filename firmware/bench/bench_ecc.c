@@ -85,7 +85,7 @@ static int curve_selected(const char *curve, const char *hash, unsigned axes)
 {
   static const char *const ops[] = { "sign", "verify", "shared", "keygen" };
   for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
-    struct cp_case c = { .r = { .family = i < 2 ? "ECDSA" : "ECDH", .axes = axes } };
+    struct cp_case c = { .r = { .family = i < 2 ? "ECDSA" : "ECDH", .curve = curve, .axes = axes } };
     if (i < 2)
       snprintf(c.id, sizeof c.id, "ecdsa-%s-%s-%s", curve, hash ? hash : "-", ops[i]);
     else

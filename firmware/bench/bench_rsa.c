@@ -40,7 +40,7 @@ void cp_bench_rsa(void)
   for (int pss = 0; pss < 2; pss++) {
     for (size_t k = 0; k < sizeof cp_vec_rsa / sizeof cp_vec_rsa[0]; k++) {
       const struct cp_rsa_vector *v = &cp_vec_rsa[k];
-      const struct cp_rsa_key key = { v->bits, v->n, v->p, v->q, v->d };
+      const struct cp_rsa_key key = { v->bits, v->n, v->p, v->q, v->d, v->dp, v->dq, v->qinv };
       const char *pkcs1 = pss ? "v2.1" : "v1.5";
       struct cp_case c = {
         .r = { .family = "RSA", .pkcs1 = pkcs1, .hash = "sha256", .modulus_bits = v->bits,

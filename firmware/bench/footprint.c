@@ -7,7 +7,8 @@
  * measured by their sections, not run. Options (one at a time):
  * CP_FP_AES_CBC_ENC, CP_FP_AES_CBC_DEC, CP_FP_DES3_CBC_ENC,
  * CP_FP_DES3_CBC_DEC, CP_FP_AES_CCM_ENC, CP_FP_AES_CCM_DEC, CP_FP_AES_GCM_ENC,
- * CP_FP_AES_GCM_DEC, and CP_FP_HASH_DIGEST=h, CP_FP_HASH_FLOW=h,
+ * CP_FP_AES_GCM_DEC, CP_FP_CHACHAPOLY_ENC, CP_FP_CHACHAPOLY_DEC, and
+ * CP_FP_HASH_DIGEST=h, CP_FP_HASH_FLOW=h,
  * CP_FP_HASH_FINISH=h for hash h; for the families of ops_edwards.h and
  * ops_pq.h: CP_FP_ED25519_SIGN, CP_FP_ED25519_VERIFY, CP_FP_ED448_SIGN,
  * CP_FP_ED448_VERIFY, CP_FP_X25519_PUBLIC, CP_FP_X25519_SHARED,
@@ -35,6 +36,7 @@ uint8_t cp_fp_pk[1024];
 struct cp_rsa_key cp_fp_rsa;
 
 void *cp_calloc(size_t n, size_t size);
+void *cp_realloc(void *p, size_t n);
 void cp_free(void *p);
 
 /* Keeps an object in both images without the compiler knowing its use. */
@@ -59,7 +61,7 @@ int main(void)
    * call them: in the baseline too, so no operation is charged for them. */
   cp_rand_reset();
   cp_rand_fill(cp_fp_out, cp_fp_len);
-  cp_free(cp_calloc(1, cp_fp_len));
+  cp_free(cp_realloc(cp_calloc(1, cp_fp_len), cp_fp_len2));
   int r = 0;
 #if defined(CP_FP_AES_CBC_ENC)
   r = cp_aes_cbc_enc(cp_fp_key, cp_fp_key_bits, cp_fp_iv, cp_fp_in, cp_fp_out, cp_fp_len, cp_fp_chunk);
@@ -77,6 +79,10 @@ int main(void)
   r = cp_aes_gcm_enc(&cp_fp_aead);
 #elif defined(CP_FP_AES_GCM_DEC)
   r = cp_aes_gcm_dec(&cp_fp_aead);
+#elif defined(CP_FP_CHACHAPOLY_ENC)
+  r = cp_chachapoly_enc(&cp_fp_aead);
+#elif defined(CP_FP_CHACHAPOLY_DEC)
+  r = cp_chachapoly_dec(&cp_fp_aead);
 #elif defined(CP_FP_HASH_DIGEST)
   r = HASH_FN(CP_FP_HASH_DIGEST, _digest)(cp_fp_in, cp_fp_len, cp_fp_out);
 #elif defined(CP_FP_HASH_FLOW)

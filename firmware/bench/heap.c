@@ -1,12 +1,14 @@
 /* The counting allocator behind the library's calloc/free (the port maps
- * MBEDTLS_PLATFORM_CALLOC_MACRO / FREE_MACRO here): live bytes requested and
- * their peak since the last reset give heap_bytes. A header in front of each
- * block remembers its size. */
+ * MBEDTLS_PLATFORM_CALLOC_MACRO / FREE_MACRO here) and realloc (LibTomMath
+ * grows its numbers): live bytes requested and their peak since the last
+ * reset give heap_bytes. A header in front of each block remembers its
+ * size. */
 #include <stdlib.h>
 #include <string.h>
 #include "case.h"
 
 void *cp_calloc(size_t n, size_t size);
+void *cp_realloc(void *p, size_t n);
 void cp_free(void *p);
 
 typedef union {
@@ -38,6 +40,21 @@ void cp_free(void *p)
   header_t *h = (header_t *)p - 1;
   live -= h->size;
   free(h);
+}
+
+/* A new block, the old contents copied, the old block freed: both are live
+ * for a moment, as with a realloc that cannot grow in place. */
+void *cp_realloc(void *p, size_t n)
+{
+  if (!p)
+    return cp_calloc(1, n);
+  size_t old = ((header_t *)p - 1)->size;
+  void *q = cp_calloc(1, n);
+  if (!q)
+    return NULL;
+  memcpy(q, p, old < n ? old : n);
+  cp_free(p);
+  return q;
 }
 
 void cp_heap_reset_peak(void)

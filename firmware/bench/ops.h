@@ -31,6 +31,9 @@ int cp_aes_ccm_enc(const struct cp_aead_args *a);
 int cp_aes_ccm_dec(const struct cp_aead_args *a);
 int cp_aes_gcm_enc(const struct cp_aead_args *a);
 int cp_aes_gcm_dec(const struct cp_aead_args *a);
+/* ChaCha20-Poly1305 (RFC 8439): the same one call, a 256-bit key. */
+int cp_chachapoly_enc(const struct cp_aead_args *a);
+int cp_chachapoly_dec(const struct cp_aead_args *a);
 
 /* Hashes: one-shot digest, and start / update / finish on a context of
  * CP_HASH_CTX_BYTES (finish also releases the context). The port lists the
@@ -112,11 +115,14 @@ int cp_ecdsa_sign(int slot, const uint8_t *hash, size_t hash_len, uint8_t *sig);
 int cp_ecdsa_verify(int slot, const uint8_t *hash, size_t hash_len, const uint8_t *sig);
 
 /* RSA: one key (e = 65537) from big-endian bytes; p, q and d may be NULL for
- * a public key. Signatures with SHA-256 over a digest, PKCS#1 v1.5 or v2.1
- * (PSS, salt as long as the key allows). */
+ * a public key. dp, dq and qinv (d mod p-1, d mod q-1, q^-1 mod p, each as
+ * long as p) come along for a library whose private key is the CRT values
+ * alone (BearSSL, LibTomCrypt's rsa_set_crt_params); a port that derives
+ * them itself ignores them. Signatures with SHA-256 over a digest, PKCS#1
+ * v1.5 or v2.1 (PSS, salt as long as the key allows). */
 struct cp_rsa_key {
   unsigned bits;
-  const uint8_t *n, *p, *q, *d;
+  const uint8_t *n, *p, *q, *d, *dp, *dq, *qinv;
 };
 int cp_rsa_setup(const struct cp_rsa_key *key);
 int cp_rsa_sign(int pss, const uint8_t hash[32], uint8_t *sig);
@@ -140,6 +146,8 @@ enum {
   CP_AXIS_METHOD = 8,        /* RSA: modexp_method crt / no-crt */
   CP_AXIS_IMPL = 16,         /* RSA, DH: modexp_impl Low / Mid / High */
   CP_AXIS_VARIANT = 32,      /* ML-DSA, ML-KEM, HBS-LMS (wolfSSL): variant Small / Fast */
+  CP_AXIS_MUL = 64,          /* GCM's GHASH, Poly1305 (BearSSL ctmul / ctmul32,
+                                LibTomCrypt's GCM tables): written as `variant` */
 };
 struct cp_axis_value {
   unsigned axis;
@@ -171,6 +179,18 @@ struct cp_library_info {
    * the library needs that the footprint counts (an RNG object, say). */
   const char *first_call_note, *heap_method, *footprint_note;
   const char *message_notes; /* how the cases call the library (CP_NOTES_SYM first) */
+  /* How the version was established when the library cannot report it
+   * (BearSSL has no version call or macro); NULL: reported at run time. */
+  const char *version_note;
+  /* A port whose knobs change more families than the drivers name, or
+   * whose configurations each serve only some cases, says so here (NULL:
+   * the drivers' axes, every case): the axes a case names in this port
+   * (LibTomCrypt's LTC_SMALL_CODE also changes 3DES), and whether the
+   * image can run it (BearSSL's p256_m15 serves P-256 only, and 0.6 has no
+   * RSA-PSS; LibTomCrypt's GCM tables do not fit a board with 128 KiB of
+   * RAM). */
+  unsigned (*case_axes)(const char *family, const char *cipher_mode, unsigned axes);
+  int (*serves)(const char *family, const char *cipher_mode, const char *curve, const char *pkcs1);
 };
 void cp_library_info(struct cp_library_info *info);
 /* What the timed region of each family holds, the same for every library
@@ -183,7 +203,8 @@ void cp_library_info(struct cp_library_info *info);
   " set-up, key schedule, the message in calls of chunk_bytes (a sole buffer"  \
   " in one call), context release; AES CCM/GCM: context set-up, key schedule,"\
   " one call on message_bytes with 16 bytes of AAD, a 12-byte nonce and a"    \
-  " 16-byte tag, context release; hashes: sole buffer one one-shot call, data" \
+  " 16-byte tag, context release; ChaCha20-Poly1305: the same on buffer_bytes" \
+  " with a 256-bit key; hashes: sole buffer one one-shot call, data"           \
   " flow start, update per chunk and finish, tag generation only the finish"   \
   " call"
 #define CP_NOTES_PK                                                            \
@@ -203,7 +224,8 @@ void cp_library_info(struct cp_library_info *info);
 /* Which known answers are independent of the library (every port's run
  * header says it; the dataset's notes and the page carry it). */
 #define CP_NOTES_CHECKS                                                        \
-  "Independent checks (OpenSSL): AES, 3DES and hash outputs, ECDH shared"      \
+  "Independent checks (OpenSSL): AES, 3DES, ChaCha20-Poly1305 and hash"       \
+  " outputs, ECDH shared"                                                      \
   " secrets of fixed keys (P-256/384/521, X25519 as RFC 7748, X448), RSA"      \
   " PKCS#1 v1.5 and EdDSA signatures byte for byte, the public key derived"    \
   " from the fixed ECDSA key; verification cases must accept OpenSSL's ECDSA," \

@@ -8,7 +8,8 @@
  *    signature (r || s, fixed nonce) of the curve's digest (cp_vec_sha256[0],
  *    cp_vec_sha384[0], cp_vec_sha512[0]), made and verified with OpenSSL.
  *  - RSA: 1024/2048/3072-bit keys with e = 65537 whose primes are the next
- *    primes after fixed stream values (deterministic), and the PKCS#1 v1.5
+ *    primes after fixed stream values (deterministic), with the CRT values
+ *    dp, dq, qinv (each as long as p), and the PKCS#1 v1.5
  *    SHA-256 signature of cp_vec_sha256[0] (the digest of the 32-byte
  *    message), made by OpenSSL, and a PSS signature of it (SHA-256, MGF1,
  *    32-byte fixed salt), encoded and checked with OpenSSL.
@@ -27,7 +28,7 @@ extern const struct cp_ec_vector cp_vec_ec[5];
 
 struct cp_rsa_vector {
   unsigned bits;
-  const uint8_t *n, *p, *q, *d, *sig_v15, *sig_pss;
+  const uint8_t *n, *p, *q, *d, *dp, *dq, *qinv, *sig_v15, *sig_pss;
 };
 extern const struct cp_rsa_vector cp_vec_rsa[3];
 

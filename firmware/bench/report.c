@@ -59,7 +59,7 @@ static void report_axes(const struct cp_library_info *lib)
     const char *f = lib->axes[i].families;
     while (f && *f) {
       size_t n = strcspn(f, " ");
-      char family[16];
+      char family[32];
       snprintf(family, sizeof family, "%.*s", (int)n, f);
       key_str(4, "- family", family);
       key_str(6, "field", lib->axes[i].field);
@@ -86,6 +86,8 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
   key_str(4, "version", lib->version);
   key_str(4, "version_full", lib->version_full);
   key_str(4, "package", lib->package);
+  if (lib->version_note)
+    key_str(4, "version_note", lib->version_note);
   key_str(2, "configuration", lib->configuration);
   key_str(2, "configuration_meaning", lib->configuration_meaning);
   report_axes(lib);
@@ -107,8 +109,9 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
     key_num(4, "repetitions", CP_REPEAT);
   key_str(4, "first_call", "excluded");
   key_str(4, "first_call_note", lib->first_call_note);
-  key_str(2, "stack_method", "stack painted below the caller's frame, one call with SysTick"
-          " interrupts off, deepest overwritten word");
+  key_str(2, "stack_method", "stack painted below the caller's frame before the first timed call and"
+          " scanned after it, outside the counted window: the deepest overwritten word; where a SysTick"
+          " exception frame may have written that word, one more call with SysTick interrupts off");
   if (CP_REPEAT > 1)
     key_str(2, "repetitions_note", "each case runs " CP_XSTR(CP_REPEAT) " times after its warm-up call;"
             " the figure is the median, the lowest and highest beside it");
@@ -147,7 +150,9 @@ void cp_report_result(const struct cp_case *c, uint32_t count, uint32_t lo, uint
   field_str("math_config", axis_of(r, CP_AXIS_MATH));
   field_str("curve_definition", axis_of(r, CP_AXIS_CURVEDEF));
   field_str("modexp_impl", axis_of(r, CP_AXIS_IMPL));
-  field_str("variant", axis_of(r, CP_AXIS_VARIANT));
+  /* GHASH's and Poly1305's implementation is a function variant as well;
+   * no family names both axes. */
+  field_str("variant", axis_of(r, CP_AXIS_VARIANT) ? axis_of(r, CP_AXIS_VARIANT) : axis_of(r, CP_AXIS_MUL));
   const char *kind = cp_counter_kind();
   key_num(4, kind, count);
   if (CP_REPEAT > 1) {

@@ -27,8 +27,14 @@ int main(void)
   };
   for (unsigned i = 0; i < sizeof loops / sizeof loops[0]; i++)
     printf("  %s: %lu\n", loops[i].name,
-           (unsigned long)(cp_counter_measure(loops[i].fn, 0) - overhead));
+           (unsigned long)(cp_counter_measure(loops[i].fn, 0, NULL) - overhead));
   printf("  stack_empty: %lu\n", (unsigned long)cp_stack_measure(cp_empty, 0));
   printf("  stack_1000: %lu\n", (unsigned long)cp_stack_measure(uses_1000_bytes, 0));
+  /* the same figures from a timed call (the suite's way) */
+  uint32_t depth = 0;
+  cp_counter_measure(cp_empty, 0, &depth);
+  printf("  stack_empty_timed: %lu\n", (unsigned long)depth);
+  cp_counter_measure(uses_1000_bytes, 0, &depth);
+  printf("  stack_1000_timed: %lu\n", (unsigned long)depth);
   return 0;
 }

@@ -5,7 +5,10 @@
  * first key_bits/8 bytes of cp_vec_key (3DES: 24 bytes), the IV the first
  * 16 (AES) or 8 (3DES) bytes of cp_vec_iv, the AEAD nonce the first
  * CP_VEC_NONCE_LEN bytes of cp_vec_iv, the AAD the first CP_VEC_AAD_LEN
- * bytes of cp_vec_msg. Digests: rows for 32, 64, 128 and 8000 bytes. */
+ * bytes of cp_vec_msg. Digests: rows for 32, 64, 128 and 8000 bytes.
+ * ChaCha20-Poly1305 (key: all 32 bytes of cp_vec_key; nonce and AAD as for
+ * AES): a stream cipher, so the 1024-byte ciphertext serves every size;
+ * the tags differ, one row per size of CP_VEC_CHACHA_SIZES. */
 #ifndef CP_VECTORS_H
 #define CP_VECTORS_H
 #include <stdint.h>
@@ -16,6 +19,8 @@
 #define CP_VEC_NONCE_LEN 12
 #define CP_VEC_TAG_LEN 16
 #define CP_VEC_DIGEST_MAX 64
+#define CP_VEC_CHACHA_SIZES { 32, 64, 128, 1024 }
+#define CP_VEC_CHACHA_LEN 1024
 
 extern const uint8_t cp_vec_msg[CP_VEC_MSG_LEN], cp_vec_key[32], cp_vec_iv[16];
 extern const uint8_t cp_vec_aes_cbc_128[CP_VEC_MSG_LEN], cp_vec_aes_cbc_192[CP_VEC_MSG_LEN],
@@ -26,6 +31,7 @@ extern const uint8_t cp_vec_aes_ccm_128[CP_VEC_AEAD_LEN], cp_vec_aes_ccm_192[CP_
 extern const uint8_t cp_vec_aes_ccm_128_tag[CP_VEC_TAG_LEN], cp_vec_aes_ccm_192_tag[CP_VEC_TAG_LEN],
     cp_vec_aes_ccm_256_tag[CP_VEC_TAG_LEN], cp_vec_aes_gcm_128_tag[CP_VEC_TAG_LEN],
     cp_vec_aes_gcm_192_tag[CP_VEC_TAG_LEN], cp_vec_aes_gcm_256_tag[CP_VEC_TAG_LEN];
+extern const uint8_t cp_vec_chachapoly[CP_VEC_CHACHA_LEN], cp_vec_chachapoly_tag[4][CP_VEC_TAG_LEN];
 extern const uint8_t cp_vec_md5[4][CP_VEC_DIGEST_MAX], cp_vec_sha1[4][CP_VEC_DIGEST_MAX],
     cp_vec_sha224[4][CP_VEC_DIGEST_MAX], cp_vec_sha256[4][CP_VEC_DIGEST_MAX],
     cp_vec_sha384[4][CP_VEC_DIGEST_MAX], cp_vec_sha512[4][CP_VEC_DIGEST_MAX],

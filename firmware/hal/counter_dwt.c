@@ -6,6 +6,7 @@
  * last 39 s at 110 MHz, longer than any single call of the suite. */
 #include <stdint.h>
 #include "hal.h"
+#include "stack_paint.h"
 
 #define DEMCR (*(volatile uint32_t *)0xE000EDFCu)
 #define DWT_CTRL (*(volatile uint32_t *)0xE0001000u)
@@ -38,22 +39,35 @@ void cp_counter_init(void)
     cp_harness_error("the cycle counter (DWT CYCCNT) does not count; no figure is measured with it");
 }
 
-__attribute__((noinline)) uint32_t cp_counter_measure(cp_measured_fn *fn, void *arg)
+/* No interrupt runs while the board measures: the stack figure of the
+ * timed call is always exact. */
+__attribute__((noinline)) uint32_t cp_counter_measure(cp_measured_fn *fn, void *arg, uint32_t *stack)
 {
+  uint32_t *sp = cp_sp();
+  if (stack)
+    cp_stack_paint(sp);
   uint32_t c0 = DWT_CYCCNT;
   fn(arg);
   uint32_t c1 = DWT_CYCCNT;
+  if (stack)
+    *stack = (uint32_t)((char *)sp - (char *)cp_stack_deepest(sp));
   return c1 - c0;
+}
+
+uint64_t cp_counter_elapsed(void)
+{
+  return DWT_CYCCNT; /* 32 bits: wraps after 39 s at 110 MHz */
 }
 
 uint32_t cp_counter_calibrate(void)
 {
   /* the first run fills the caches and the prefetch buffer; then the
    * overhead must repeat exactly */
-  uint32_t first = cp_counter_measure(cp_empty, 0);
-  first = cp_counter_measure(cp_empty, 0);
+  uint32_t stack;
+  uint32_t first = cp_counter_measure(cp_empty, 0, &stack);
+  first = cp_counter_measure(cp_empty, 0, &stack);
   for (int i = 0; i < 16; i++)
-    if (cp_counter_measure(cp_empty, 0) != first)
+    if (cp_counter_measure(cp_empty, 0, &stack) != first)
       cp_harness_error("counter calibration unstable");
   return first;
 }

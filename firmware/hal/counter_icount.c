@@ -8,12 +8,13 @@
  * The board (board.mk) picks this counter or counter_dwt.c. */
 #include <stdint.h>
 #include "hal.h"
+#include "stack_paint.h"
 
 #define SYST_CSR (*(volatile uint32_t *)0xE000E010u)
 #define SYST_RVR (*(volatile uint32_t *)0xE000E014u)
 #define SYST_CVR (*(volatile uint32_t *)0xE000E018u)
 enum { CSR_ENABLE = 1u, CSR_TICKINT = 2u, CSR_CLKSOURCE_CPU = 4u };
-enum { CP_WRAP_HANDLER_INSNS = 5 }; /* counter_systick.S */
+enum { CP_WRAP_HANDLER_INSNS = 13 }; /* counter_systick.S */
 #ifndef CP_SYSTICK_HZ
 #define CP_SYSTICK_HZ CP_CLOCK_HZ
 #endif
@@ -21,6 +22,9 @@ _Static_assert((1ull << (CP_ICOUNT_SHIFT)) * (CP_SYSTICK_HZ) >= 2000000000ull,
                "need at least two ticks per instruction for exact counts");
 
 volatile uint32_t cp_counter_wraps;
+/* The lowest stack address a SysTick exception frame was pushed at since it
+ * was last set to its maximum (counter_systick.S keeps it). */
+volatile uint32_t cp_counter_frame_min;
 /* instructions = (ticks * num + den / 2) / den */
 static uint32_t num, den;
 
@@ -70,21 +74,38 @@ static inline __attribute__((always_inline)) uint64_t ticks_now(void)
   return ((uint64_t)w << 24) + ((0x01000000u - v) & 0x00FFFFFFu);
 }
 
-__attribute__((noinline)) uint32_t cp_counter_measure(cp_measured_fn *fn, void *arg)
+__attribute__((noinline)) uint32_t cp_counter_measure(cp_measured_fn *fn, void *arg, uint32_t *stack)
 {
+  uint32_t *sp = cp_sp();
+  if (stack)
+    cp_stack_paint(sp);
+  cp_counter_frame_min = 0xFFFFFFFFu;
   uint64_t t0 = ticks_now();
   fn(arg);
   uint64_t t1 = ticks_now();
+  if (stack) {
+    uint32_t *p = cp_stack_deepest(sp);
+    /* a frame pushed at frame_min overwrote [frame_min, frame_min + 32):
+     * a deepest word there may be the frame's, not the call's */
+    *stack = (uint32_t)(uintptr_t)p >= cp_counter_frame_min ? CP_STACK_UNKNOWN
+                                                              : (uint32_t)((char *)sp - (char *)p);
+  }
   uint64_t insns = ((t1 - t0) * num + den / 2) / den;
   uint64_t wraps = (t1 >> 24) - (t0 >> 24);
   return (uint32_t)(insns - wraps * CP_WRAP_HANDLER_INSNS);
 }
 
+uint64_t cp_counter_elapsed(void)
+{
+  return (ticks_now() * num + den / 2) / den;
+}
+
 uint32_t cp_counter_calibrate(void)
 {
-  uint32_t first = cp_counter_measure(cp_empty, 0);
+  uint32_t stack;
+  uint32_t first = cp_counter_measure(cp_empty, 0, &stack);
   for (int i = 0; i < 16; i++)
-    if (cp_counter_measure(cp_empty, 0) != first)
+    if (cp_counter_measure(cp_empty, 0, &stack) != first)
       cp_harness_error("counter calibration unstable");
   return first;
 }

@@ -50,9 +50,17 @@ void cp_board_report_system(void);
 const char *cp_counter_kind(void);
 const char *cp_counter_method(void);
 void cp_counter_init(void);
-/* Instructions from just before to just after fn(arg), SysTick wrap handler
- * excluded, overhead NOT subtracted. */
-uint32_t cp_counter_measure(cp_measured_fn *fn, void *arg);
+/* Instructions (or cycles) from just before to just after fn(arg), SysTick
+ * wrap handler excluded, overhead NOT subtracted. With stack non-NULL the
+ * free stack is painted before and scanned after (outside the counted
+ * window), and *stack is the depth of the call, or CP_STACK_UNKNOWN when an
+ * interrupt's exception frame may have written the deepest word (QEMU's
+ * SysTick wraps during long calls): then cp_stack_measure must tell. */
+#define CP_STACK_UNKNOWN 0xFFFFFFFFu
+uint32_t cp_counter_measure(cp_measured_fn *fn, void *arg, uint32_t *stack);
+/* Everything counted since cp_counter_init: the instructions (or cycles)
+ * the whole image has executed so far, for the runner's sweep figures. */
+uint64_t cp_counter_elapsed(void);
 /* The stamp-to-stamp overhead of cp_counter_measure in this binary, measured
  * on an empty function; exits through cp_harness_error if it is unstable. */
 uint32_t cp_counter_calibrate(void);

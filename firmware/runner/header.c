@@ -96,9 +96,15 @@ int cpr_header_build(cpr_header *h, char ***owned, const cpr_set *s, const cpr_h
     h->core_clock_hz = clock;
     h->clock_note = run_get(run, "clock_note", NULL);
     h->lib_package = run_get(run, "library", "package");
+    /* A library that cannot report its version (BearSSL) says how the port
+     * established it instead. */
     const char *full = run_get(run, "library", "version_full");
-    h->lib_version_note = keep(owned, &n, full ? cp_xasprintf("reported by the library at run time (\"%s\")", full)
-                                               : cp_xstrdup("reported by the library at run time"));
+    const char *own_note = run_get(run, "library", "version_note");
+    if (own_note && *own_note)
+        h->lib_version_note = own_note;
+    else
+        h->lib_version_note = keep(owned, &n, full ? cp_xasprintf("reported by the library at run time (\"%s\")", full)
+                                                   : cp_xstrdup("reported by the library at run time"));
     h->mcu_short = facts->mcu_short ? facts->mcu_short : keep(owned, &n, upper_tail(h->series));
     h->mcu = facts->mcu ? facts->mcu
                         : keep(owned, &n, cp_xasprintf("Arm %s FPGA image (%s), emulated", h->mcu_short, h->core));
@@ -145,7 +151,7 @@ int cpr_header_build(cpr_header *h, char ***owned, const cpr_set *s, const cpr_h
      * calibrated different ones */
     static const char *const note_keys[] = { "stack_method", "heap_method", "message_notes", "checks_note",
                                              "footprint_note", "repetitions_note", "families_absent_note" };
-    const char **notes = cp_xcalloc(4 + sizeof note_keys / sizeof note_keys[0], sizeof *notes);
+    const char **notes = cp_xcalloc(5 + sizeof note_keys / sizeof note_keys[0], sizeof *notes);
     int cycles = h->counter_kind && strcmp(h->counter_kind, "cycles") == 0;
     notes[h->nnotes++] = cycles ? "Figures are clock cycles counted on the board (DWT CYCCNT), the median of the "
                                   "repeated runs; where the runs differ by more than 1 % the pages show the spread."
@@ -162,6 +168,10 @@ int cpr_header_build(cpr_header *h, char ***owned, const cpr_set *s, const cpr_h
         if (t && *t)
             notes[h->nnotes++] = t;
     }
+    if (!facts->on_board)
+        notes[h->nnotes++] = "A run of an image whose ELF, QEMU command, QEMU and runner had not changed may come "
+                             "from an earlier run (QEMU's count is deterministic: the same document); every check "
+                             "runs on it again.";
     if (h->overhead < 0)
         notes[h->nnotes++] = keep(owned, &n, cp_xasprintf(
             "The measurement overhead is calibrated in each image (%lld to %lld instructions) and subtracted "

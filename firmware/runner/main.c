@@ -13,12 +13,14 @@
 #include "dataset.h"
 #include "dsout.h"
 #include "header.h"
+#include "lava.h"
 #include "manifest.h"
 #include "order.h"
 #include "pool.h"
 #include "quote.h"
 #include "run.h"
 #include "schema.h"
+#include "runcache.h"
 #include "serial.h"
 #include "util.h"
 
@@ -41,6 +43,9 @@ static const char usage[] =
     "  --revision R     firmware revision (default: git revision of --top)\n"
     "  --mcu S, --mcu-short S, --board-name S   hardware naming for the header\n"
     "  --dry-run        check everything, write nothing\n"
+    "  --run-cache DIR  keep each passing QEMU run and reuse it while the image,\n"
+    "                   its QEMU command, QEMU and the runner stay the same; order\n"
+    "                   the others by their last duration, longest first\n"
     "  --print-revision print the firmware revision of --top (what datasets\n"
     "                   record) and exit\n"
     "serial lane (a board, or QEMU with the console on a USART; images run\n"
@@ -54,6 +59,14 @@ static const char usage[] =
     "  --baud N         serial speed (default: 115200)\n"
     "  --attempts N     runs of an image whose document arrives broken (default: 3)\n"
     "  --silence S      a port silent for S seconds has failed (default: 10)\n"
+    "LAVA (firmware/runner/README.md, \"LAVA\"):\n"
+    "  --backend B      direct (default: QEMU or the serial lane here), lava-local\n"
+    "                   (each image a LAVA job run by lava-run), lava (jobs on a\n"
+    "                   LAVA server through lavacli), lava-jobs (only write the\n"
+    "                   job definitions)\n"
+    "  --lava KEY=VALUE a LAVA setting (repeatable): url, identity, tags, devices,\n"
+    "                   jobs, image_url, poll, lava_run, lavacli\n"
+    "  --lava-config F  LAVA settings from a YAML file (--lava wins)\n"
     "exit status: 0 ok, 1 a run failed or gave invalid data (nothing written),\n"
     "2 usage or I/O error\n";
 
@@ -62,11 +75,16 @@ typedef struct {
     const char **kinds;
     size_t nkinds;
     int footprint, dry_run, print_revision;
+    const char *run_cache;
     const char *data, *schema, *top, *qemu, *cc, *revision, *manifest;
     unsigned timeout;
     cpr_host_facts facts;
     cpr_serial_opts serial;
     int serial_lane;
+    const char *lava_config;
+    char **lava_sets;
+    size_t nlava_sets;
+    cpr_lava_opts lava;
 } options;
 
 static int number(const char *opt, const char *arg, unsigned lo, unsigned hi, unsigned *v)
@@ -84,8 +102,8 @@ static int number(const char *opt, const char *arg, unsigned lo, unsigned hi, un
 static int parse_options(options *o, int argc, char **argv)
 {
     enum { O_KIND = 256, O_NOFP, O_DATA, O_SCHEMA, O_TOP, O_QEMU, O_TIMEOUT, O_REV, O_MCU, O_MCUS, O_BOARD,
-           O_DRY, O_HELP, O_CC, O_PRINTREV, O_SERIAL, O_OCDCFG, O_OCD, O_QSERIAL, O_BAUD, O_ATTEMPTS,
-           O_SILENCE };
+           O_DRY, O_HELP, O_CC, O_PRINTREV, O_RUNCACHE, O_SERIAL, O_OCDCFG, O_OCD, O_QSERIAL, O_BAUD, O_ATTEMPTS,
+           O_SILENCE, O_BACKEND, O_LAVA, O_LAVACONF };
     static const struct option longopts[] = {
         { "kind", required_argument, 0, O_KIND },      { "no-footprint", no_argument, 0, O_NOFP },
         { "data", required_argument, 0, O_DATA },      { "schema", required_argument, 0, O_SCHEMA },
@@ -95,10 +113,13 @@ static int parse_options(options *o, int argc, char **argv)
         { "mcu", required_argument, 0, O_MCU },        { "mcu-short", required_argument, 0, O_MCUS },
         { "board-name", required_argument, 0, O_BOARD }, { "dry-run", no_argument, 0, O_DRY },
         { "help", no_argument, 0, O_HELP },            { "print-revision", no_argument, 0, O_PRINTREV },
+        { "run-cache", required_argument, 0, O_RUNCACHE },
         { "serial", required_argument, 0, O_SERIAL },  { "openocd-cfg", required_argument, 0, O_OCDCFG },
         { "openocd", required_argument, 0, O_OCD },    { "qemu-serial", required_argument, 0, O_QSERIAL },
         { "baud", required_argument, 0, O_BAUD },      { "attempts", required_argument, 0, O_ATTEMPTS },
         { "silence", required_argument, 0, O_SILENCE },
+        { "backend", required_argument, 0, O_BACKEND }, { "lava", required_argument, 0, O_LAVA },
+        { "lava-config", required_argument, 0, O_LAVACONF },
         { 0, 0, 0, 0 },
     };
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -110,6 +131,7 @@ static int parse_options(options *o, int argc, char **argv)
     o->qemu = "qemu-system-arm";
     o->cc = "arm-none-eabi-gcc";
     o->kinds = cp_xcalloc((size_t)argc + 1, sizeof *o->kinds);
+    o->lava_sets = cp_xcalloc((size_t)argc + 1, sizeof *o->lava_sets);
     int c;
     char *end;
     while ((c = getopt_long(argc, argv, "j:h", longopts, NULL)) != -1) {
@@ -141,6 +163,7 @@ static int parse_options(options *o, int argc, char **argv)
         case O_BOARD: o->facts.board_name = optarg; break;
         case O_DRY: o->dry_run = 1; break;
         case O_PRINTREV: o->print_revision = 1; break;
+        case O_RUNCACHE: o->run_cache = optarg; break;
         case O_SERIAL:
             o->serial.kind = CPR_TARGET_OPENOCD;
             o->serial.port = optarg;
@@ -166,6 +189,15 @@ static int parse_options(options *o, int argc, char **argv)
             if (number("--silence", optarg, 1, 3600, &o->serial.silence_s) < 0)
                 return -1;
             break;
+        case O_BACKEND:
+            if (cpr_backend_parse(optarg, &o->lava.backend) < 0) {
+                fprintf(stderr, "cryptoperf-run: --backend: expected direct, lava-local, lava or lava-jobs, "
+                        "found %s\n", cpr_q(optarg));
+                return -1;
+            }
+            break;
+        case O_LAVA: o->lava_sets[o->nlava_sets++] = optarg; break;
+        case O_LAVACONF: o->lava_config = optarg; break;
         case 'h':
         case O_HELP: fputs(usage, stdout); exit(EXIT_OK);
         default: fputs(usage, stderr); return -1;
@@ -187,7 +219,23 @@ static int parse_options(options *o, int argc, char **argv)
     }
     if (!o->serial.baud)
         o->serial.baud = 115200;
+    if (o->lava.backend != CPR_BACKEND_DIRECT && o->serial_lane) {
+        fprintf(stderr, "cryptoperf-run: --backend: a LAVA back end runs the images on LAVA's devices, "
+                        "expected no --serial or --qemu-serial, found one\n");
+        return -1;
+    }
+    if (o->lava.backend != CPR_BACKEND_DIRECT &&
+        cpr_lava_opts_load(&o->lava, o->lava_config, o->lava_sets, o->nlava_sets, stderr) < 0)
+        return -1;
+    o->lava.manifest = o->manifest;
     return 0;
+}
+
+static void options_free(options *o)
+{
+    free(o->kinds);
+    free(o->lava_sets);
+    cpr_lava_opts_free(&o->lava);
 }
 
 /* Every dataset of the run as text, checked against the schema under its
@@ -260,11 +308,13 @@ static int run_serial(cpr_runs *runs, options *o)
 int main(int argc, char **argv)
 {
     options o = { 0 };
-    if (parse_options(&o, argc, argv) < 0)
+    if (parse_options(&o, argc, argv) < 0) {
+        options_free(&o);
         return EXIT_USAGE;
+    }
     if (o.print_revision) {
         char *rev = cpr_git_revision(o.top);
-        free(o.kinds);
+        options_free(&o);
         if (!rev) {
             fprintf(stderr, "cryptoperf-run: %s: cannot tell the firmware revision (not a git tree?)\n", o.top);
             return EXIT_USAGE;
@@ -280,13 +330,13 @@ int main(int argc, char **argv)
                 diag.errors == 1 ? "" : "s");
         int unreadable = m.unreadable;
         cpr_manifest_free(&m);
-        free(o.kinds);
+        options_free(&o);
         return unreadable ? EXIT_USAGE : EXIT_FAILED;
     }
     cp_schema *schema = cp_schema_load(o.schema, stderr);
     if (!schema) {
         cpr_manifest_free(&m);
-        free(o.kinds);
+        options_free(&o);
         return EXIT_USAGE;
     }
     char *qemu_argv[] = { (char *)o.qemu, "--version", NULL };
@@ -301,19 +351,23 @@ int main(int argc, char **argv)
         rc = EXIT_USAGE;
     }
     o.facts.qemu_version_line = qemu_line;
+    o.lava.qemu_line = qemu_line;
     o.facts.on_board = o.serial_lane && o.serial.kind == CPR_TARGET_OPENOCD;
     o.facts.revision = revision;
     o.facts.cc_version_line = cc_line;
 
     cpr_runs runs;
+    cpr_sweep sweep;
+    int swept = 0;
     cpr_runs_init(&runs, &m, o.kinds, o.nkinds, o.qemu, o.top, o.timeout);
     cpr_collection col;
     cpr_collection_init(&col, stderr);
     if (rc == EXIT_OK) {
-        /* on a board (OpenOCD) there is no QEMU and so no icount shift */
+        /* on a board (OpenOCD, or a LAVA board) there is no QEMU and so no icount shift */
         int qemu = !(o.serial_lane && o.serial.kind == CPR_TARGET_OPENOCD);
         for (size_t i = 0; i < runs.n; i++)
-            if ((qemu && runs.image[i]->icount_shift < 0) || runs.jobs[i].timeout_s == 0) {
+            if ((qemu && runs.image[i]->icount_shift < 0 && cpr_backend_needs_icount(o.lava.backend, runs.image[i])) ||
+                runs.jobs[i].timeout_s == 0) {
                 fprintf(stderr, "%s:%u: %s: expected %s for an image that runs, found '-'\n", m.path,
                         runs.image[i]->line, runs.image[i]->image,
                         qemu ? "an icount shift and a timeout" : "a timeout");
@@ -324,21 +378,30 @@ int main(int argc, char **argv)
         } else if (runs.n == 0) {
             fprintf(stderr, "%s: no image of the selected kinds to run\n", o.manifest);
             rc = EXIT_FAILED;
+        } else if (o.lava.backend != CPR_BACKEND_DIRECT) {
+            int lrc = cpr_lava_execute(&runs, &o.lava, o.top, o.jobs, stderr, isatty(2));
+            if (lrc == -1)
+                fprintf(stderr, "cryptoperf-run: interrupted; nothing written\n");
+            rc = lrc == -1 ? EXIT_FAILED : lrc < 0 ? EXIT_USAGE : rc;
         } else if (o.serial_lane) {
             if (run_serial(&runs, &o) < 0) {
                 fprintf(stderr, "cryptoperf-run: interrupted; nothing written\n");
                 rc = EXIT_FAILED;
             }
-        } else if (cpr_runs_execute(&runs, o.jobs, stderr, isatty(2)) < 0) {
+        } else if (cpr_runs_execute_cached(&runs, o.jobs, stderr, isatty(2), o.run_cache, qemu_line, &sweep) < 0) {
             fprintf(stderr, "cryptoperf-run: interrupted; nothing written\n");
             rc = EXIT_FAILED;
+        } else {
+            swept = 1;
         }
     }
-    if (rc == EXIT_OK) {
+    /* lava-jobs wrote the job definitions; there is nothing to collect */
+    if (rc == EXIT_OK && o.lava.backend != CPR_BACKEND_LAVA_JOBS) {
         unsigned failed = cpr_runs_report(&runs, stderr);
         for (size_t i = 0; i < runs.n; i++)
             if (!runs.failed[i])
-                cpr_collect_output(&col, runs.image[i], runs.image[i]->image, runs.jobs[i].out.data
+                cpr_collect_output(&col, runs.image[i], runs.name[i] ? runs.name[i] : runs.image[i]->image,
+                                   runs.jobs[i].out.data
                                    ? runs.jobs[i].out.data : "", runs.jobs[i].out.len, runs.frame[i].results);
         if (o.footprint && !failed)
             for (size_t i = 0; i < m.n; i++)
@@ -371,11 +434,13 @@ int main(int argc, char **argv)
     }
     cpr_collection_free(&col);
     cpr_runs_free(&runs);
+    if (swept)
+        cpr_sweep_print(stderr, &sweep, o.jobs);
     free(qemu_line);
     free(cc_line);
     free(revision);
     cp_schema_free(schema);
     cpr_manifest_free(&m);
-    free(o.kinds);
+    options_free(&o);
     return rc;
 }

@@ -28,6 +28,8 @@ void cpr_runs_init(cpr_runs *r, const cpr_manifest *m, const char *const *kinds,
     r->label = cp_xcalloc(m->n, sizeof *r->label);
     r->failed = cp_xcalloc(m->n, sizeof *r->failed);
     r->frame = cp_xcalloc(m->n, sizeof *r->frame);
+    r->name = cp_xcalloc(m->n, sizeof *r->name);
+    r->why = cp_xcalloc(m->n, sizeof *r->why);
     for (size_t i = 0; i < m->n; i++) {
         const cpr_image *im = &m->v[i];
         int want = 0;
@@ -107,23 +109,23 @@ unsigned cpr_runs_report(cpr_runs *r, FILE *err)
     unsigned failed = 0;
     for (size_t i = 0; i < r->n; i++) {
         const cpr_job *job = &r->jobs[i];
-        const char *image = r->image[i]->image;
-        char *why = cpr_job_failure(job);
+        const char *image = r->name[i] ? r->name[i] : r->image[i]->image;
+        char *why = r->why[i] ? cp_xstrdup(r->why[i]) : cpr_job_failure(job);
         const char *errtext = job->err.data ? job->err.data : "";
         int error_lines = strstr(errtext, "error:") == errtext || strstr(errtext, "\nerror:") != NULL;
         char *broken = NULL;
-        if (!why && !error_lines &&
-            cpr_frame_check(job->out.data ? job->out.data : "", job->out.len, &r->frame[i], &broken) == 0)
+        int whole = cpr_frame_check(job->out.data ? job->out.data : "", job->out.len, &r->frame[i], &broken) == 0;
+        if (!why && !error_lines && whole)
             continue;
-        if (broken) {
+        if (!why && !error_lines)
             why = cp_xasprintf("exit status 0 but an incomplete document: %s", broken);
-            free(broken);
-        }
+        free(broken);
         r->failed[i] = 1;
         failed++;
         /* The firmware names the case of a known-answer failure itself; for
-         * a fault or a hang its output tells how far it got. */
-        int named = strstr(errtext, "error: case ") != NULL, finished = 0;
+         * a fault or a hang its output tells how far it got (a whole
+         * document got to its end). */
+        int named = strstr(errtext, "error: case ") != NULL || whole, finished = 0;
         char *last = named ? NULL : cpr_last_case(job->out.data, &finished);
         char *after = named ? cp_xstrdup("")
                       : !last  ? cp_xstrdup(" before the first case reported a result")
@@ -148,6 +150,8 @@ void cpr_runs_free(cpr_runs *r)
             free(*a);
         free(r->argv[i]);
         free(r->label[i]);
+        free(r->name[i]);
+        free(r->why[i]);
         cpr_job_free(&r->jobs[i]);
     }
     free(r->image);
@@ -156,5 +160,7 @@ void cpr_runs_free(cpr_runs *r)
     free(r->label);
     free(r->failed);
     free(r->frame);
+    free(r->name);
+    free(r->why);
     memset(r, 0, sizeof *r);
 }

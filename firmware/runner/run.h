@@ -16,6 +16,9 @@ typedef struct {
     char **label;
     int *failed;
     cpr_frame *frame;   /* the end line of each run that passed */
+    /* Set by a back end other than the direct one (lava.h), else NULL: */
+    char **name;        /* how messages name the run ("<image> (LAVA job 12)") */
+    char **why;         /* why it failed, in place of the process's exit status */
     size_t n;
 } cpr_runs;
 

@@ -333,6 +333,12 @@ static void rsa_key(unsigned bits, const unsigned char *digest)
   emit_bn(name, q, len / 2);
   snprintf(name, sizeof name, "rsa%u_d", bits);
   emit_bn(name, d, len);
+  snprintf(name, sizeof name, "rsa%u_dp", bits);
+  emit_bn(name, dp, len / 2);
+  snprintf(name, sizeof name, "rsa%u_dq", bits);
+  emit_bn(name, dq, len / 2);
+  snprintf(name, sizeof name, "rsa%u_qinv", bits);
+  emit_bn(name, qi, len / 2);
   snprintf(name, sizeof name, "rsa%u_sig", bits);
   emit(name, sig, len);
   snprintf(name, sizeof name, "rsa%u_pss", bits);
@@ -378,7 +384,8 @@ int main(int argc, char **argv)
   static const unsigned rsa_bits[3] = { 1024, 2048, 3072 };
   for (int i = 0; i < 3; i++)
     rsa_key(rsa_bits[i], digest);
-  fprintf(out, "#define RSA(b) { b, rsa##b##_n, rsa##b##_p, rsa##b##_q, rsa##b##_d, rsa##b##_sig, rsa##b##_pss }\n"
+  fprintf(out, "#define RSA(b) { b, rsa##b##_n, rsa##b##_p, rsa##b##_q, rsa##b##_d, rsa##b##_dp, rsa##b##_dq, \\\n"
+               "  rsa##b##_qinv, rsa##b##_sig, rsa##b##_pss }\n"
                "const struct cp_rsa_vector cp_vec_rsa[3] = { RSA(1024), RSA(2048), RSA(3072) };\n");
 
   BIGNUM *p1024 = BN_get_rfc2409_prime_1024(NULL), *p2048 = BN_get_rfc3526_prime_2048(NULL);

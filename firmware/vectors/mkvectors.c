@@ -106,6 +106,18 @@ int main(int argc, char **argv)
       EVP_CIPHER_free(c);
     }
   }
+  /* ChaCha20-Poly1305: one ciphertext (the longest) and a tag per size. */
+  EVP_CIPHER *chacha = EVP_CIPHER_fetch(NULL, "ChaCha20-Poly1305", NULL);
+  if (!chacha) fail("ChaCha20-Poly1305");
+  static const unsigned chacha_sizes[4] = CP_VEC_CHACHA_SIZES;
+  unsigned char chacha_tags[4][CP_VEC_TAG_LEN];
+  for (int i = 0; i < 4; i++)
+    cipher(chacha, 0, key, iv, CP_VEC_NONCE_LEN, msg, msg, chacha_sizes[i], buf, chacha_tags[i]);
+  emit("const uint8_t cp_vec_chachapoly[CP_VEC_CHACHA_LEN]", buf, CP_VEC_CHACHA_LEN);
+  cp_emit_rows(out, "const uint8_t cp_vec_chachapoly_tag[4][CP_VEC_TAG_LEN]", chacha_tags[0],
+               sizeof chacha_tags, CP_VEC_TAG_LEN);
+  EVP_CIPHER_free(chacha);
+
   EVP_CIPHER *des3 = EVP_CIPHER_fetch(NULL, "DES-EDE3-CBC", NULL);
   if (!des3) fail("DES-EDE3-CBC");
   cipher(des3, 0, key, iv, 8, NULL, msg, sizeof msg, buf, NULL);

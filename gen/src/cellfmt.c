@@ -8,7 +8,7 @@
 #include "layout.h"
 #include "numfmt.h"
 
-typedef enum { SEG_TEXT, SEG_FIELD, SEG_HEADER, SEG_DERIVED } seg_kind;
+typedef enum { SEG_TEXT, SEG_FIELD, SEG_HEADER, SEG_DERIVED, SEG_WORD } seg_kind;
 
 typedef enum {
     D_COUNT, D_COUNT_HEADER, D_COUNT_WORDS, D_TIME_US, D_TIME_MS, D_KBYTE_S, D_SERIES, D_DATASET, D_FOOTPRINT_BYTES, D_CONFIG,
@@ -86,7 +86,19 @@ static int parse_placeholder(seg *s, const char *body, const cp_node *src, const
         return -1;
     }
     s->text = cp_xstrdup(name);
-    if (name[0] == '@') {
+    if (!strncmp(name, "word:", 5)) {
+        /* a unit or label word of the layout, which a dataset's style:
+         * may reword (kbyte/s where the layout says Kbytes/s) */
+        s->kind = SEG_WORD;
+        free(s->text);
+        s->text = cp_xstrdup(name + 5);
+        if (!cp_scalar(cp_map_get(layout->words, s->text))) {
+            cp_diag_node(diag, src, NULL, "expected a word of the layout's `words:` in '{%s}', found '%s'", body,
+                         name + 5);
+            free(text);
+            return -1;
+        }
+    } else if (name[0] == '@') {
         s->kind = SEG_DERIVED;
         size_t i = 0;
         while (i < NDERIVED && strcmp(name + 1, derived_names[i]) != 0)
@@ -346,14 +358,21 @@ static int int_value(const value *v, unsigned long long *out)
     return *end == '\0' ? 0 : -1;
 }
 
-static void apply_filter(const filter *flt, const cp_layout *layout, value *v, int *raw)
+/* A label of the layout's map, unless the dataset's style: rewords it. */
+static const char *label_of(const cp_fmt_ctx *ctx, const char *map, const char *value_text)
+{
+    const char *own = cp_scalar(cp_map_get(cp_map_get(header_value(ctx, "style.labels"), map), value_text));
+    return own ? own : cp_layout_label(ctx->layout, map, value_text);
+}
+
+static void apply_filter(const filter *flt, const cp_fmt_ctx *ctx, value *v, int *raw)
 {
     switch (flt->kind) {
     case F_RAW:
         *raw = 1;
         return;
     case F_LABELS: {
-        const char *label = cp_layout_label(layout, flt->map, v->text.data);
+        const char *label = label_of(ctx, flt->map, v->text.data);
         if (label) {
             set_text(v, label);
             v->is_int = 0;
@@ -415,6 +434,9 @@ static int eval_seg(const seg *s, const cp_fmt_ctx *ctx, cp_buf *out)
     cp_buf_puts(&v.text, "");
     if (s->kind == SEG_DERIVED) {
         rc = eval_derived(s->der, ctx, &v);
+    } else if (s->kind == SEG_WORD) {
+        const char *own = cp_scalar(cp_map_get(header_value(ctx, "style.words"), s->text));
+        set_text(&v, own ? own : cp_scalar(cp_map_get(ctx->layout->words, s->text)));
     } else {
         const cp_node *n = s->kind == SEG_FIELD && s->field != CP_F_COUNT && ctx->result
                                ? cp_result_value(ctx->result, s->field)
@@ -430,7 +452,7 @@ static int eval_seg(const seg *s, const cp_fmt_ctx *ctx, cp_buf *out)
     if (rc == 0) {
         int raw = 0;
         for (size_t i = 0; i < s->nfilters; i++)
-            apply_filter(&s->filters[i], ctx->layout, &v, &raw);
+            apply_filter(&s->filters[i], ctx, &v, &raw);
         const char *t = v.text.data;
         if (v.is_int && !raw) {
             cp_buf g = { 0 };

@@ -13,6 +13,7 @@
 #include "diff_emit.h"
 #include "diff_page.h"
 #include "schema.h"
+#include "stage.h"
 #include "util.h"
 
 static const char usage[] =
@@ -45,7 +46,8 @@ static const char usage[] =
     "                   up to the threshold is unchanged.\n"
     "  --format yaml|json  the machine-readable diff (default yaml), on stdout\n"
     "                   unless -o is given\n"
-    "  -o FILE          write it to FILE instead (atomically)\n"
+    "  -o FILE          write it to FILE instead; with --out, the file and the\n"
+    "                   pages are written together or not at all\n"
     "  --out DIR        write the diff page DIR/index.wiki and DIR/index.md\n"
     "                   (summary, versions, thresholds, then every table with\n"
     "                   old/new/change columns and marks); without --format or\n"
@@ -227,7 +229,8 @@ static int check_series(const cp_dataset ds[2], const options *o)
     return CP_EXIT_USAGE;
 }
 
-static int write_out(const char *path, const cp_buf *b)
+/* to stdout, or staged as path with the run's other files */
+static int write_out(cp_stage *stage, const char *path, const cp_buf *b)
 {
     if (!path) {
         if (fwrite(b->data, 1, b->len, stdout) == b->len && fflush(stdout) == 0)
@@ -235,11 +238,7 @@ static int write_out(const char *path, const cp_buf *b)
         perror("cryptoperf diff: stdout");
         return CP_EXIT_USAGE;
     }
-    if (cp_write_file_atomic(path, b->data, b->len) == 0)
-        return CP_EXIT_OK;
-    fprintf(stderr, "cryptoperf diff: cannot write %s: ", path);
-    perror(NULL);
-    return CP_EXIT_USAGE;
+    return cp_stage_add(stage, path, b->data, b->len, stderr) == 0 ? CP_EXIT_OK : CP_EXIT_USAGE;
 }
 
 static int fail_on(const cp_diff *d, const options *o)
@@ -268,16 +267,23 @@ static int run(int argc, char **argv)
     memset(&d, 0, sizeof d);
     if (!status)
         cp_diff_compute(&d, ds[0].results, ds[0].nresults, ds[1].results, ds[1].nresults, &o.thresholds);
+    /* -o FILE and the pages of --out: written together or not at all */
+    cp_stage *stage = cp_stage_new();
     if (!status && (o.format || o.out_file || !o.out_dir)) {
         cp_buf b = { 0 };
         int json = o.format && !strcmp(o.format, "json");
         cp_diff_emit(&b, json ? CP_YJ_JSON : CP_YJ_YAML, &d, &ds[0], &ds[1], &o.thresholds);
-        status = write_out(o.out_file, &b);
+        status = write_out(stage, o.out_file, &b);
         cp_buf_free(&b);
     }
     if (!status && o.out_dir &&
-        cp_diff_pages_write(o.out_dir, cp_templates_path(o.templates), &d, &ds[0], &ds[1], &o.thresholds))
+        cp_diff_pages_write(stage, o.out_dir, cp_templates_path(o.templates), &d, &ds[0], &ds[1], &o.thresholds))
         status = CP_EXIT_USAGE;
+    if (!status && cp_stage_commit(stage, stderr)) /* says what was replaced */
+        status = CP_EXIT_USAGE;
+    else if (status && cp_stage_count(stage))
+        fprintf(stderr, "cryptoperf diff: nothing written\n");
+    cp_stage_free(stage);
     if (!status)
         status = fail_on(&d, &o);
     cp_diff_free(&d);

@@ -32,6 +32,8 @@ static const char usage[] =
     "is generated, the header text as it is (comments kept), then one flow\n"
     "mapping per CSV row. It is written only when the whole dataset is valid\n"
     "(schema and the checks of cryptoperf validate); otherwise every problem\n"
+    "(a row the CSV reader cannot read is reported and left out, the other\n"
+    "rows are still checked)\n"
     "is reported as file:line:column of the CSV cell or header line, and\n"
     "OUT.yaml is left as it was.\n"
     "\n"
@@ -100,7 +102,7 @@ static char *read_input(const char *path, size_t *len)
 {
     char *text = cp_read_file(path, len);
     if (!text)
-        fprintf(stderr, "%s: cannot read: %s\n", path, strerror(errno));
+        fprintf(stderr, "%s: cannot read: %s\n", path, cp_read_file_error());
     return text;
 }
 
@@ -125,9 +127,9 @@ static int validate_output(const options *o, const cp_import_text *text, cp_diag
     cp_dataset_free(&ds);
     cp_schema_free(schema);
     fclose(mem);
-    cp_import_relocate_messages(text, o->out, msgs, diag->out);
+    unsigned dropped = cp_import_relocate_messages(text, o->out, msgs, diag->out);
     free(msgs);
-    diag->errors += captured.errors;
+    diag->errors += captured.errors - dropped;
     return rc == 0 ? CP_EXIT_OK : CP_EXIT_INVALID;
 }
 
@@ -143,18 +145,24 @@ static int import(const options *o)
     cp_diag diag = { .out = stderr };
     cp_csv csv;
     int header_ok = cp_import_check_header(o->header, header, header_len, &diag) == 0;
-    int csv_ok = cp_csv_parse(&csv, o->csv, csv_text, csv_len, &diag) == 0;
+    /* every problem in one run: a broken row or cell is reported and left
+     * out, and the rest still goes through the checks of the dataset */
+    cp_csv_parse(&csv, o->csv, csv_text, csv_len, &diag);
     cp_import_columns cols = { 0 };
-    if (csv_ok)
-        csv_ok = cp_import_check_table(&csv, &cols, &diag) == 0;
+    cp_import_check_table(&csv, &cols, &diag);
     int rc = CP_EXIT_INVALID;
-    if (header_ok && csv_ok) {
+    size_t good_rows = 0;
+    for (size_t i = 1; i < csv.count; i++)
+        good_rows += !csv.rows[i].bad;
+    if (header_ok && cols.field && good_rows) {
         char *out_dir = cp_path_dir(o->out);
         char *schema_rel = cp_path_relative(out_dir, o->schema);
         char *csv_rel = cp_path_relative(out_dir, o->csv);
         cp_import_text text;
         cp_import_emit(&text, schema_rel, csv_rel, o->header, header, header_len, &csv, &cols);
         rc = validate_output(o, &text, &diag);
+        if (rc == CP_EXIT_OK && diag.errors)
+            rc = CP_EXIT_INVALID; /* the rows left out */
         if (rc == CP_EXIT_OK && cp_write_file_atomic(o->out, text.buf.data, text.buf.len) != 0) {
             fprintf(stderr, "%s: cannot write: %s\n", o->out, strerror(errno));
             rc = CP_EXIT_USAGE;

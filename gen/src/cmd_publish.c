@@ -20,6 +20,7 @@
 enum { EXIT_REMOTE = 3 };
 
 #define PASSWORD_ENV "CRYPTOPERF_WIKI_PASSWORD"
+#define PASSWORD_MAX 1024
 
 static const char usage[] =
     "usage: cryptoperf publish --api URL --user NAME [--password-file FILE]\n"
@@ -43,6 +44,17 @@ static const char usage[] =
     "                       from the environment variable " PASSWORD_ENV ".\n"
     "                       Never on the command line (other users see it there).\n"
     "  --prefix P           prepended to every page title (default \"Cryptoperf/\")\n"
+    "  --stall-timeout S    give up a request that moves fewer than 100 bytes a\n"
+    "                       second for S seconds (default 60: a wiki saving a\n"
+    "                       big page sends nothing while it parses it)\n"
+    "\n"
+    "A wiki that does not answer is given up: no connection within 10 s,\n"
+    "fewer than 100 bytes a second for the stall timeout, or more than 120 s\n"
+    "for one request; an answer over 16 MiB is refused. A chart re-uploaded within\n"
+    "the second of its previous version (the wiki answers\n"
+    "backend-fail-alreadyexists) is sent again in the next second, at most\n"
+    "twice. Text from the wiki in messages has its control characters\n"
+    "escaped (\\x1b), so it cannot act on the terminal.\n"
     "\n"
     "exit status: 0 all published, 1 page sets that clash (one name twice, or\n"
     "one chart name with two contents), 2 usage or local I/O error (nothing sent), 3 the wiki\n"
@@ -141,9 +153,23 @@ static char *read_password(const char *file, size_t *size)
 {
     char *pw;
     if (file) {
-        pw = cp_read_file(file, size);
-        if (!pw) {
+        /* one line from any file, a pipe too (--password-file <(pass x)) */
+        FILE *f = fopen(file, "r");
+        pw = cp_xcalloc(1, PASSWORD_MAX + 2);
+        *size = PASSWORD_MAX + 2;
+        if (!f || (!fgets(pw, PASSWORD_MAX + 2, f) && ferror(f))) {
             fprintf(stderr, "cryptoperf publish: %s: %s\n", file, strerror(errno));
+            if (f)
+                fclose(f);
+            free(pw);
+            return NULL;
+        }
+        fclose(f);
+        if (strlen(pw) > PASSWORD_MAX && pw[PASSWORD_MAX] != '\n') {
+            fprintf(stderr, "cryptoperf publish: %s: expected a password of at most %d bytes on the first line, "
+                    "found a longer line\n", file, PASSWORD_MAX);
+            memset(pw, 0, *size);
+            free(pw);
             return NULL;
         }
     } else {
@@ -170,7 +196,7 @@ static char *read_password(const char *file, size_t *size)
 /* "cryptoperf publish: <subject><what>" and a pointer to the help. */
 static int run(int argc, char **argv)
 {
-    const char *api = NULL, *user = NULL, *password_file = NULL, *prefix = "Cryptoperf/";
+    const char *api = NULL, *user = NULL, *password_file = NULL, *prefix = "Cryptoperf/", *stall = NULL;
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         const char *a = argv[i];
@@ -186,6 +212,7 @@ static int run(int argc, char **argv)
                             : !strcmp(a, "--user")          ? &user
                             : !strcmp(a, "--password-file") ? &password_file
                             : !strcmp(a, "--prefix")        ? &prefix
+                            : !strcmp(a, "--stall-timeout") ? &stall
                                                             : NULL;
         if (!slot)
             return cp_usage_error("publish", "%s: unknown option", a);
@@ -199,6 +226,14 @@ static int run(int argc, char **argv)
         return cp_usage_error("publish", "%s: expected an http:// or https:// URL of api.php", api);
     if (!user)
         return cp_usage_error("publish", "--user NAME is required");
+    long stall_s = MW_STALL_S;
+    if (stall) {
+        char *end;
+        stall_s = strtol(stall, &end, 10);
+        if (*end || end == stall || stall_s < 1 || stall_s > 3600)
+            return cp_usage_error("publish", "--stall-timeout: expected whole seconds from 1 to 3600, found '%s'",
+                                  stall);
+    }
     if (i >= argc)
         return cp_usage_error("publish", "no page set folder given");
 
@@ -215,7 +250,7 @@ static int run(int argc, char **argv)
     if (rc == CP_EXIT_OK && !password)
         rc = CP_EXIT_USAGE;
     if (rc == CP_EXIT_OK) {
-        mw_session *s = mw_open(api);
+        mw_session *s = mw_open(api, stall_s);
         if (mw_login(s, user, password)) {
             fprintf(stderr, "cryptoperf publish: %s\ncryptoperf publish: nothing published\n",
                     mw_error(s));

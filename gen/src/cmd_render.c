@@ -1,6 +1,7 @@
 /* cryptoperf render: datasets -> site/<series>/<library>-<version>/index.*
- * Everything is checked and built in memory first; files are written only
- * when every dataset and template was good, each one atomically. */
+ * Everything is checked and built in memory first; files are staged only
+ * when every dataset and template was good, and renamed into place when
+ * all were written (stage.h). */
 #include <ctype.h>
 #include <glob.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@
 #include "render.h"
 #include "schema.h"
 #include "site_index.h"
+#include "stage.h"
 
 static const char usage[] =
     "usage: cryptoperf render [--data DIR] [--templates DIR] [--out DIR] [--schema FILE] [--timing]\n"
@@ -48,8 +50,10 @@ static const char usage[] =
     "publish does.\n"
     "Each dataset is validated first (as `cryptoperf validate` does); when any\n"
     "dataset or template has a problem, every problem is reported and nothing\n"
-    "is written. Files are replaced atomically and left untouched when their\n"
-    "content is unchanged; the output is byte-identical for the same input.\n"
+    "is written. Every file of the run is staged beside its destination and\n"
+    "all are renamed into place only when every one was written (a late\n"
+    "failure changes nothing); unchanged files are left untouched; the output\n"
+    "is byte-identical for the same input.\n"
     "The charts of the tables (`chart:` in tables.yaml) are drawn by one\n"
     "gnuplot process for the whole run (gnuplot must be on PATH); a chart\n"
     "with more bars than can be read is drawn in parts (\"... part 2.svg\").\n"
@@ -221,6 +225,24 @@ static int add_companions(job *j, const cp_layout *l, const cp_dataset *ds, cons
     return 0;
 }
 
+/* A dataset's style: rewords only what the layouts of its pages have (its
+ * layout and its companions'); a misspelt word is invalid data. */
+static int check_style(job *j, const cp_layout *l, const char *templates, const cp_node *style, cp_diag *diag)
+{
+    const cp_node *c = l->companions;
+    size_t n = 0;
+    const cp_layout **used = cp_xcalloc(1 + (c ? c->count : 0), sizeof *used);
+    used[n++] = l;
+    for (size_t i = 0; c && i < c->count; i++) {
+        const cp_layout *cl = page_spec_layout(j, templates, c->items[i], diag);
+        if (cl)
+            used[n++] = cl;
+    }
+    int rc = cp_layout_check_style(used, n, style, diag);
+    free(used);
+    return rc;
+}
+
 static char *lower(const char *s)
 {
     char *t = cp_xstrdup(s);
@@ -256,7 +278,11 @@ static int render_one(job *j, const char *path, const cp_schema *schema, const c
     const cp_layout *l = layout_for(j, templates, cp_dataset_text(&ds, "layout"), "page", &diag);
     int status = CP_EXIT_USAGE;
     char *dir = page_dir(&ds, outdir);
-    if (l && add_page(j, l, &ds, dir, "index", &diag) == 0 && add_companions(j, l, &ds, templates, dir, &diag) == 0) {
+    const cp_node *style = cp_dataset_node(&ds, "style");
+    if (l && style && check_style(j, l, templates, style, &diag) != 0) {
+        status = CP_EXIT_INVALID;
+    } else if (l && add_page(j, l, &ds, dir, "index", &diag) == 0 &&
+               add_companions(j, l, &ds, templates, dir, &diag) == 0) {
         cp_site_index_add(j->index, &ds, dir);
         status = CP_EXIT_OK;
     } else if (diag.data_errors) {
@@ -507,22 +533,30 @@ static int run(int argc, char **argv)
             status = add_index(&j, templates, outdir);
         j.render_s += now() - t;
     }
-    /* the charts first: pages that refer to them are written only after */
+    /* Every file of the run is staged beside its destination (stage.h),
+     * the charts first: only when all were written are they renamed into
+     * place, the charts before the pages that refer to them. */
+    cp_stage *stage = cp_stage_new();
     double t_charts = now();
     cp_gnuplot_stats drawn = { 0, 0 };
-    if (j.gnuplot && cp_gnuplot_finish(j.gnuplot, status == CP_EXIT_OK, &drawn) < 0 && status == CP_EXIT_OK)
+    if (j.gnuplot && cp_gnuplot_finish(j.gnuplot, status == CP_EXIT_OK ? stage : NULL, &drawn) < 0 &&
+        status == CP_EXIT_OK)
         status = CP_EXIT_USAGE;
     double finish_s = now() - t_charts;   /* gnuplot's exit and the SVG files */
-    if (status != CP_EXIT_OK) {
+    double t = now();
+    for (size_t i = 0; status == CP_EXIT_OK && i < j.nout; i++)
+        if (cp_stage_add(stage, j.out[i].path, j.out[i].data, j.out[i].len, stderr) != 0)
+            status = CP_EXIT_USAGE;
+    if (status == CP_EXIT_OK && cp_stage_commit(stage, stderr) != 0)
+        status = CP_EXIT_USAGE;
+    else if (status != CP_EXIT_OK)
         fprintf(stderr, "cryptoperf render: nothing written (%s)\n",
                 status == CP_EXIT_INVALID ? "invalid data" : "template or file problem");
-    } else {
-        double t = now();
-        for (size_t i = 0; i < j.nout; i++)
-            if (cp_write_file_atomic(j.out[i].path, j.out[i].data, j.out[i].len) != 0) {
-                perror(j.out[i].path);
-                status = CP_EXIT_USAGE;
-            }
+    cp_stage_free(stage);
+    /* the chart cache is written only now that the charts are in place */
+    cp_gnuplot_free(j.gnuplot, status == CP_EXIT_OK);
+    j.gnuplot = NULL;
+    if (status == CP_EXIT_OK) {
         if (timing)
             fprintf(stderr,
                     "timing: load+validate %.3f s, build+format pages %.3f s, charts (gnuplot) %.3f s, write pages %.3f s"

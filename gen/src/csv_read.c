@@ -21,7 +21,8 @@ static void add_cell(void *data, size_t len, void *ctx)
     reader *r = ctx;
     cp_csv *t = r->t;
     if (!r->row_open) {
-        t->rows = cp_xrealloc(t->rows, (t->count + 1) * sizeof *t->rows);
+        if ((t->count & (t->count - 1)) == 0) /* doubling: linear in the rows */
+            t->rows = cp_xrealloc(t->rows, (t->count ? t->count * 2 : 8) * sizeof *t->rows);
         cp_csv_row *row = &t->rows[t->count++];
         memset(row, 0, sizeof *row);
         row->mark = r->have_start ? r->field_start : r->at;
@@ -30,12 +31,15 @@ static void add_cell(void *data, size_t len, void *ctx)
     cp_csv_row *row = &t->rows[t->count - 1];
     row->cells = cp_xrealloc(row->cells, (row->count + 1) * sizeof *row->cells);
     cp_csv_cell *c = &row->cells[row->count++];
+    memset(c, 0, sizeof *c);
     c->text = cp_xstrndup(data ? data : "", data ? len : 0);
     c->len = data ? len : 0;
     c->mark = r->have_start ? r->field_start : r->at;
     r->have_start = 0;
     if (memchr(c->text, '\0', c->len)) {
         cp_diag_at(r->diag, &c->mark, NULL, "expected text in a CSV cell, found a NUL byte");
+        c->reported = 1;
+        row->bad = 1;
         r->failed = 1;
     }
 }
@@ -48,37 +52,33 @@ static void end_row(int term, void *ctx)
     r->have_start = 0;
 }
 
-size_t cp_utf8_len(const unsigned char *s, size_t avail)
-{
-    unsigned char c = s[0];
-    size_t n;
-    unsigned min;
-    unsigned cp;
-    if (c < 0x80)
-        return 1;
-    if (c >= 0xc2 && c <= 0xdf)
-        n = 2, min = 0x80, cp = c & 0x1f;
-    else if (c >= 0xe0 && c <= 0xef)
-        n = 3, min = 0x800, cp = c & 0x0f;
-    else if (c >= 0xf0 && c <= 0xf4)
-        n = 4, min = 0x10000, cp = c & 0x07;
-    else
-        return 0;
-    if (avail < n)
-        return 0;
-    for (size_t i = 1; i < n; i++) {
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-        cp = (cp << 6) | (s[i] & 0x3f);
-    }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-        return 0;
-    return n;
-}
-
 static int is_blank(unsigned char c)
 {
     return c == ' ' || c == '\t';
+}
+
+/* After a problem at byte i: the row being read is bad, the parser starts
+ * afresh at the next line. Returns where reading goes on. */
+static size_t resync(reader *r, struct csv_parser *p, const unsigned char *s, size_t i, size_t len)
+{
+    if (r->row_open)
+        r->t->rows[r->t->count - 1].bad = 1;
+    r->failed = 1;
+    r->row_open = 0;
+    r->have_start = 0;
+    csv_free(p);
+    if (csv_init(p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
+        fputs("cryptoperf: out of memory\n", stderr);
+        exit(2);
+    }
+    while (i < len && s[i] != '\n')
+        i++;
+    if (i < len) {
+        r->at.line++;
+        r->at.column = 1;
+        i++;
+    }
+    return i;
 }
 
 int cp_csv_parse(cp_csv *t, const char *name, const char *buf, size_t len, cp_diag *diag)
@@ -99,8 +99,8 @@ int cp_csv_parse(cp_csv *t, const char *name, const char *buf, size_t len, cp_di
         size_t n = cp_utf8_len(s + i, len - i);
         if (n == 0) {
             cp_diag_at(diag, &r.at, NULL, "expected UTF-8 text, found the byte 0x%02x", s[i]);
-            r.failed = 1;
-            break;
+            i = resync(&r, &p, s, i, len);
+            continue;
         }
         /* A field starts at the first byte after the previous one ended
          * that libcsv does not skip: blanks before a field, and line ends
@@ -113,8 +113,8 @@ int cp_csv_parse(cp_csv *t, const char *name, const char *buf, size_t len, cp_di
             cp_diag_at(diag, &r.at, NULL, "expected a comma or a line end after a closing quote, or a quote "
                        "doubled inside a quoted cell, found %s",
                        s[i] == '"' ? "a lone quote" : "a character after the closing quote");
-            r.failed = 1;
-            break;
+            i = resync(&r, &p, s, i, len);
+            continue;
         }
         if (s[i] == '\n') {
             r.at.line++;
@@ -125,9 +125,11 @@ int cp_csv_parse(cp_csv *t, const char *name, const char *buf, size_t len, cp_di
         i += n;
     }
     t->end = r.at;
-    if (!r.failed && csv_fini(&p, add_cell, end_row, &r) != 0) {
+    if (csv_fini(&p, add_cell, end_row, &r) != 0) {
         const cp_mark *m = r.have_start ? &r.field_start : &r.at;
         cp_diag_at(diag, m, NULL, "expected a closing quote for the cell that starts here, found the end of the file");
+        if (r.row_open)
+            t->rows[t->count - 1].bad = 1;
         r.failed = 1;
     }
     csv_free(&p);

@@ -14,12 +14,14 @@ typedef struct {
     char *text;       /* NUL-terminated, unquoted */
     size_t len;
     cp_mark mark;     /* where the cell starts (its opening quote if quoted) */
+    int reported;     /* a problem of this cell was reported (one message per cell) */
 } cp_csv_cell;
 
 typedef struct {
     cp_csv_cell *cells;
     size_t count;
     cp_mark mark;     /* where the row starts */
+    int bad;          /* broken (reported): its cells are not to be used */
 } cp_csv_row;
 
 typedef struct {
@@ -32,12 +34,11 @@ typedef struct {
 /* Parses buf (RFC 4180: comma, double quotes, CR/LF or LF; blank lines are
  * skipped; a leading UTF-8 byte-order mark is ignored). Reports a malformed
  * quote, an unterminated quoted field, a NUL byte or invalid UTF-8 to diag
- * with its position and returns -1; 0 when the whole file parsed. The table
- * must be freed either way. */
+ * with its position, marks that row bad and goes on at the next line, so
+ * one run reports the problems of every row (and the rows after a broken
+ * one are still checked); returns -1 after any problem, 0 when the whole
+ * file parsed. The table must be freed either way. */
 int cp_csv_parse(cp_csv *t, const char *name, const char *buf, size_t len, cp_diag *diag);
 void cp_csv_free(cp_csv *t);
-
-/* Length of the valid UTF-8 sequence at s (1..4), 0 when invalid. */
-size_t cp_utf8_len(const unsigned char *s, size_t avail);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "schema.h"
 #include "util.h"
@@ -17,10 +18,23 @@ const cp_field_info cp_fields[CP_F_COUNT] = {
 #undef X
 };
 
+/* the length of each name, so that a look-up compares few bytes: it runs
+ * for every key of every result */
+static const unsigned char field_len[CP_F_COUNT] = {
+#define X(id, name, type, role) [CP_F_##id] = sizeof name - 1,
+#include "fields.def"
+#undef X
+};
+
 cp_field cp_field_by_name(const char *name)
 {
+    return cp_field_by_name_len(name, strlen(name));
+}
+
+cp_field cp_field_by_name_len(const char *name, size_t len)
+{
     for (int f = 0; f < CP_F_COUNT; f++)
-        if (cp_fields[f].name[0] == name[0] && strcmp(cp_fields[f].name, name) == 0)
+        if (field_len[f] == len && cp_fields[f].name[0] == name[0] && memcmp(cp_fields[f].name, name, len) == 0)
             return (cp_field)f;
     return CP_F_COUNT;
 }
@@ -217,10 +231,13 @@ static void check_duplicates(const cp_dataset *ds, const size_t *seq_index, cp_d
             size_t j = slot[at] - 1;
             char path[40];
             snprintf(path, sizeof path, "results[%zu]", seq_index[i]);
+            const cp_mark *first = &ds->results[j].node->mark;
+            /* the first one's place as file:line:column, which import
+             * moves to the CSV cell like the message's own */
             cp_diag_node(diag, ds->results[i].node, path,
                          "expected a result with its own identifying fields, found a duplicate of results[%zu] at "
-                         "line %u",
-                         seq_index[j], ds->results[j].node->mark.line);
+                         "%s:%u:%u",
+                         seq_index[j], first->file, first->line, first->column);
             continue;
         }
         slot[at] = i + 1;
@@ -247,7 +264,7 @@ static size_t *index_results(cp_dataset *ds)
         r->node = item;
         r->header = ds->doc.root;
         for (size_t k = 0; k < item->count; k++) {
-            cp_field f = cp_field_by_name(item->keys[k]->text);
+            cp_field f = cp_field_by_name_len(item->keys[k]->text, item->keys[k]->len);
             if (f != CP_F_COUNT)
                 r->at[f] = k < CP_RESULT_LOOK_UP - 1 ? (unsigned char)(k + 1) : CP_RESULT_LOOK_UP;
         }
@@ -261,36 +278,44 @@ int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t
     memset(ds, 0, sizeof *ds);
     ds->path = cp_xstrdup(path);
     unsigned before = diag->errors;
+    /* held: the loader's messages and the checks' come out in file order */
+    cp_diag_held held;
+    cp_diag_hold(diag, &held);
     int rc;
     if (!buf) {
         /* read as it is parsed: a large dataset is never whole in memory */
-        FILE *f = fopen(path, "rb");
-        if (!f) {
-            const char *why = strerror(errno);
+        int fd = cp_open_input(path, NULL);
+        if (fd < 0) {
             ds->doc.file = cp_xstrdup(path);
-            cp_diag_at(diag, NULL, NULL, "%s: cannot read: %s", path, why);
+            cp_diag_at(diag, NULL, NULL, "%s: cannot read: %s", path, cp_read_file_error());
+            cp_diag_release(diag, &held, ds->doc.file);
             return -2;
         }
-        rc = cp_doc_load_stream(&ds->doc, path, f, diag->out);
-        fclose(f);
+        rc = cp_doc_load_fd(&ds->doc, path, fd, diag->out);
+        close(fd);
     } else {
         rc = cp_doc_load_mem(&ds->doc, path, buf, len, diag->out);
     }
-    if (rc) {
-        diag->errors++;
-        return rc == -2 ? -2 : -1;
+    diag->errors += ds->doc.problems + (rc && !ds->doc.problems);
+    if (rc == -2) {
+        cp_diag_release(diag, &held, ds->doc.file);
+        return -2;
     }
     if (!ds->doc.root) {
-        cp_mark top = { ds->doc.file, 1, 1 };
-        cp_diag_at(diag, &top, NULL, "expected a dataset (a YAML mapping), found an empty document");
+        /* an empty document, or a syntax or encoding error (reported) */
+        if (!rc) {
+            cp_mark top = { ds->doc.file, 1, 1 };
+            cp_diag_at(diag, &top, "(top level)", "expected a dataset (a YAML mapping), found an empty document");
+        }
+        cp_diag_release(diag, &held, ds->doc.file);
         return -1;
     }
-    cp_diag_held held;
-    cp_diag_hold(diag, &held);
+    /* values the loader refused (a tag, a duplicate key) are left out of
+     * the tree: the rest is still checked, so one run tells everything */
     if (schema)
         cp_schema_validate(schema, ds->doc.root, diag);
     else if (ds->doc.root->kind != CP_MAP)
-        cp_diag_node(diag, ds->doc.root, NULL, "expected a dataset (a YAML mapping), found a %s",
+        cp_diag_node(diag, ds->doc.root, "(top level)", "expected a dataset (a YAML mapping), found a %s",
                      ds->doc.root->kind == CP_SEQ ? "list" : "scalar");
 
     folders_from_path(ds);

@@ -29,6 +29,7 @@ typedef struct {
 extern const cp_field_info cp_fields[CP_F_COUNT];
 /* CP_F_COUNT when unknown */
 cp_field cp_field_by_name(const char *name);
+cp_field cp_field_by_name_len(const char *name, size_t len);
 
 /* Two pointers and a byte a field: a dataset of a million results holds a
  * million (node_store.h). */

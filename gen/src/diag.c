@@ -11,8 +11,12 @@ static void vreport(cp_diag *d, const cp_mark *m, const char *path, const char *
     d->errors++;
     if (d->data_file && m && m->file && !strcmp(m->file, d->data_file))
         d->data_errors++;
-    if (!d->out)
+    if (!d->out || d->errors > CP_MAX_REPORTS + 1)
         return;
+    if (d->errors == CP_MAX_REPORTS + 1) {
+        fprintf(d->out, "(more problems are counted, not shown: the first %d are)\n", CP_MAX_REPORTS);
+        return;
+    }
     if (m && m->file)
         fprintf(d->out, "%s:%u:%u: ", m->file, m->line, m->column);
     if (path && *path)
@@ -81,11 +85,14 @@ void cp_diag_release(cp_diag *d, cp_diag_held *h, const char *file)
         l->seq = i;
         l->text = p;
         l->len = (size_t)(nl - p) + 1;
+        l->line = (unsigned long)-1; /* a line without a place (a count of the rest) comes last */
         if ((size_t)(nl - p) > flen && memcmp(p, file, flen) == 0 && p[flen] == ':') {
             char *after;
-            l->line = strtoul(p + flen + 1, &after, 10);
-            if (*after == ':')
+            unsigned long line = strtoul(p + flen + 1, &after, 10);
+            if (after != p + flen + 1 && *after == ':') {
+                l->line = line;
                 l->column = strtoul(after + 1, NULL, 10);
+            }
         }
         p = nl + 1;
     }

@@ -1,6 +1,6 @@
 /* Matching the rows of two versions and comparing their metrics (the rules
- * are in diff.h). Tables hold at most a few hundred rows, so matching by
- * pairwise comparison is fast enough and keeps the order obvious. */
+ * are in diff.h). Tables and rows are found through hash indexes, so the
+ * work grows with the number of rows, not with its square. */
 #include "diff.h"
 
 #include <math.h>
@@ -38,35 +38,105 @@ static int value_eq(cp_field f, const cp_node *a, const cp_node *b)
     return !strcmp(a->text, b->text);
 }
 
-static size_t find_table(cp_diff *d, const cp_result *r)
+/* Hashing keeps matching linear in the rows: a million rows a side take
+ * seconds, where comparing all pairs took minutes. */
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    return (h ^ v) * 1099511628211ull;
+}
+
+static uint64_t text_hash(uint64_t h, const char *s)
+{
+    if (!s)
+        return mix(h, 0xff);
+    for (; *s; s++)
+        h = mix(h, (unsigned char)*s);
+    return mix(h, 0);
+}
+
+/* Open addressing over indexes + 1 (0 = empty), twice the entries. */
+typedef struct {
+    size_t *slot;
+    size_t mask;
+} index_table;
+
+static void index_init(index_table *ix, size_t n)
+{
+    size_t cap = 16;
+    while (cap < 2 * n)
+        cap *= 2;
+    ix->slot = cp_xcalloc(cap, sizeof *ix->slot);
+    ix->mask = cap - 1;
+}
+
+static size_t table_key_hash(const char *const k[NKEY])
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < NKEY; i++)
+        h = text_hash(h, k[i]);
+    return (size_t)h;
+}
+
+/* The table of r, made when new; tix indexes d->tables by key. */
+static size_t find_table(cp_diff *d, index_table *tix, size_t *cap, const cp_result *r)
 {
     const char *k[NKEY];
     for (size_t i = 0; i < NKEY; i++)
         k[i] = cp_result_text(r, table_key[i]);
-    for (size_t t = 0; t < d->ntables; t++) {
-        const cp_diff_table *tb = &d->tables[t];
+    size_t at = table_key_hash(k) & tix->mask;
+    for (; tix->slot[at]; at = (at + 1) & tix->mask) {
+        const cp_diff_table *tb = &d->tables[tix->slot[at] - 1];
         if (text_eq(tb->family, k[0]) && text_eq(tb->kind, k[1]) && text_eq(tb->measure, k[2]) &&
             text_eq(tb->implementation, k[3]))
-            return t;
+            return tix->slot[at] - 1;
     }
-    d->tables = cp_xrealloc(d->tables, (d->ntables + 1) * sizeof *d->tables);
+    if (d->ntables == *cap) {
+        *cap = *cap ? *cap * 2 : 16;
+        d->tables = cp_xrealloc(d->tables, *cap * sizeof *d->tables);
+    }
     cp_diff_table *tb = &d->tables[d->ntables];
     memset(tb, 0, sizeof *tb);
     tb->family = k[0];
     tb->kind = k[1];
     tb->measure = k[2];
     tb->implementation = k[3];
+    tix->slot[at] = d->ntables + 1;
     return d->ntables++;
+}
+
+static int matching_field(const cp_diff_table *tb, int f)
+{
+    return cp_fields[f].role == CP_ROLE_ID && !cp_diff_is_table_field((cp_field)f) && !tb->ignored[f];
 }
 
 /* Equal identity inside a table, leaving out the ignored fields. */
 static int same_identity(const cp_diff_table *tb, const cp_result *a, const cp_result *b)
 {
     for (int f = 0; f < CP_F_COUNT; f++)
-        if (cp_fields[f].role == CP_ROLE_ID && !cp_diff_is_table_field((cp_field)f) && !tb->ignored[f] &&
-            !value_eq((cp_field)f, cp_result_value(a, f), cp_result_value(b, f)))
+        if (matching_field(tb, f) && !value_eq((cp_field)f, cp_result_value(a, f), cp_result_value(b, f)))
             return 0;
     return 1;
+}
+
+/* Agrees with same_identity: integers by value (0128 is 128), the rest by
+ * text, absent fields apart. */
+static uint64_t identity_hash(const cp_diff_table *tb, size_t t, const cp_result *r)
+{
+    uint64_t h = mix(1469598103934665603ull, t);
+    for (int f = 0; f < CP_F_COUNT; f++) {
+        if (!matching_field(tb, f))
+            continue;
+        const cp_node *v = cp_result_value(r, (cp_field)f);
+        long long iv;
+        h = mix(h, (uint64_t)f + 1);
+        if (!v)
+            h = mix(h, 0xfe);
+        else if (cp_fields[f].type == CP_FT_INT && !cp_scalar_int(v, &iv))
+            h = mix(h, (uint64_t)iv);
+        else
+            h = text_hash(h, v->text);
+    }
+    return h;
 }
 
 /* One version's rows, with the table each belongs to and its match. */
@@ -75,15 +145,56 @@ typedef struct {
     size_t n;
     size_t *table;
     size_t *match;      /* index in the other version, or SIZE_MAX */
+    size_t *by_table;   /* row indexes grouped by table, each group in row order */
+    size_t *first;      /* ntables + 1 starts into by_table */
+    size_t *pos;        /* a row's place in by_table */
 } side;
 
+/* Groups the rows by table (a counting sort: linear, stable). */
+static void group_by_table(side *s, size_t ntables)
+{
+    s->first = cp_xcalloc(ntables + 2, sizeof *s->first);
+    s->by_table = cp_xcalloc(s->n + 1, sizeof *s->by_table);
+    s->pos = cp_xcalloc(s->n + 1, sizeof *s->pos);
+    for (size_t i = 0; i < s->n; i++)
+        s->first[s->table[i] + 2]++;
+    for (size_t t = 2; t < ntables + 2; t++)
+        s->first[t] += s->first[t - 1];
+    for (size_t i = 0; i < s->n; i++) {
+        size_t at = s->first[s->table[i] + 1]++;
+        s->by_table[at] = i;
+        s->pos[i] = at;
+    }
+}
+
+static void side_free(side *s)
+{
+    free(s->table);
+    free(s->match);
+    free(s->by_table);
+    free(s->first);
+    free(s->pos);
+}
+
+/* No two rows of table t on side s have the same identity. */
 static int unique_in_table(const cp_diff_table *tb, size_t t, const side *s)
 {
-    for (size_t i = 0; i < s->n; i++)
-        for (size_t j = i + 1; s->table[i] == t && j < s->n; j++)
-            if (s->table[j] == t && same_identity(tb, &s->rows[i], &s->rows[j]))
-                return 0;
-    return 1;
+    size_t from = s->first[t], to = s->first[t + 1];
+    index_table ix;
+    index_init(&ix, to - from);
+    int unique = 1;
+    for (size_t k = from; k < to && unique; k++) {
+        const cp_result *r = &s->rows[s->by_table[k]];
+        size_t at = (size_t)identity_hash(tb, t, r) & ix.mask;
+        for (; ix.slot[at]; at = (at + 1) & ix.mask)
+            if (same_identity(tb, &s->rows[s->by_table[ix.slot[at] - 1]], r)) {
+                unique = 0;
+                break;
+            }
+        ix.slot[at] = k + 1;
+    }
+    free(ix.slot);
+    return unique;
 }
 
 static void add_note(cp_diff *d, char *text)
@@ -97,13 +208,13 @@ static void add_note(cp_diff *d, char *text)
     d->notes[d->nnotes++] = text;
 }
 
-/* f == CP_F_COUNT: any row of table t at all */
-static int field_present(const side *s, size_t t, cp_field f)
+/* Which identifying fields some row of table t on side s carries. */
+static void fields_present(const side *s, size_t t, unsigned char present[CP_F_COUNT])
 {
-    for (size_t i = 0; i < s->n; i++)
-        if (s->table[i] == t && (f == CP_F_COUNT || cp_result_value(&s->rows[i], f)))
-            return 1;
-    return 0;
+    memset(present, 0, CP_F_COUNT);
+    for (size_t k = s->first[t]; k < s->first[t + 1]; k++)
+        for (int f = 0; f < CP_F_COUNT; f++)
+            present[f] |= cp_result_value(&s->rows[s->by_table[k]], (cp_field)f) != NULL;
 }
 
 /* The shape rule: a field only one version's table has is left out of the
@@ -112,34 +223,68 @@ static void settle_shape(cp_diff *d, size_t t, const side *old, const side *new)
 {
     cp_diff_table *tb = &d->tables[t];
     /* a table only one version has is all added or all removed */
-    if (!field_present(old, t, CP_F_COUNT) || !field_present(new, t, CP_F_COUNT))
+    if (old->first[t] == old->first[t + 1] || new->first[t] == new->first[t + 1])
         return;
+    unsigned char in_old[CP_F_COUNT], in_new[CP_F_COUNT];
+    fields_present(old, t, in_old);
+    fields_present(new, t, in_new);
     for (int f = 0; f < CP_F_COUNT; f++) {
-        if (cp_fields[f].role != CP_ROLE_ID || cp_diff_is_table_field((cp_field)f))
-            continue;
-        int in_old = field_present(old, t, (cp_field)f), in_new = field_present(new, t, (cp_field)f);
-        if (in_old == in_new)
+        if (cp_fields[f].role != CP_ROLE_ID || cp_diff_is_table_field((cp_field)f) || in_old[f] == in_new[f])
             continue;
         tb->ignored[f] = 1;
         if (!unique_in_table(tb, t, old) || !unique_in_table(tb, t, new))
             tb->ignored[f] = 0;
-        add_note(d, cp_xasprintf("field %s present only in %s for %s; %s", cp_fields[f].name, in_old ? "OLD" : "NEW",
+        add_note(d, cp_xasprintf("field %s present only in %s for %s; %s", cp_fields[f].name, in_old[f] ? "OLD" : "NEW",
                                  tb->family ? tb->family : "?",
                                  tb->ignored[f] ? "ignored for matching"
                                                 : "kept for matching (ignoring it would make rows ambiguous)"));
     }
 }
 
+/* Each NEW row, in order, takes the first OLD row of its table with the
+ * same identity that is not taken yet. */
 static void match_rows(cp_diff *d, side *old, side *new)
 {
-    for (size_t j = 0; j < new->n; j++)
-        for (size_t i = 0; i < old->n; i++)
-            if (old->match[i] == SIZE_MAX && old->table[i] == new->table[j] &&
-                same_identity(&d->tables[new->table[j]], &old->rows[i], &new->rows[j])) {
-                old->match[i] = j;
-                new->match[j] = i;
+    index_table ix;
+    index_init(&ix, old->n);
+    size_t *next = cp_xcalloc(old->n + 1, sizeof *next); /* the next OLD row of the same identity + 1 */
+    size_t *last = cp_xcalloc(old->n + 1, sizeof *last);  /* per chain head: its last row */
+    for (size_t i = 0; i < old->n; i++) {
+        size_t t = old->table[i];
+        size_t at = (size_t)identity_hash(&d->tables[t], t, &old->rows[i]) & ix.mask;
+        for (; ix.slot[at]; at = (at + 1) & ix.mask) {
+            size_t h = ix.slot[at] - 1;
+            if (old->table[h] == t && same_identity(&d->tables[t], &old->rows[h], &old->rows[i]))
                 break;
-            }
+        }
+        if (!ix.slot[at]) {
+            ix.slot[at] = i + 1;
+            last[i] = i;
+        } else {
+            size_t h = ix.slot[at] - 1;
+            next[last[h]] = i + 1;
+            last[h] = i;
+        }
+    }
+    for (size_t j = 0; j < new->n; j++) {
+        size_t t = new->table[j];
+        size_t at = (size_t)identity_hash(&d->tables[t], t, &new->rows[j]) & ix.mask;
+        for (; ix.slot[at]; at = (at + 1) & ix.mask) {
+            size_t h = ix.slot[at] - 1;
+            if (old->table[h] != t || !same_identity(&d->tables[t], &old->rows[h], &new->rows[j]))
+                continue;
+            for (size_t i = h + 1; i; i = next[i - 1])
+                if (old->match[i - 1] == SIZE_MAX) {
+                    old->match[i - 1] = j;
+                    new->match[j] = i - 1;
+                    break;
+                }
+            break;
+        }
+    }
+    free(next);
+    free(last);
+    free(ix.slot);
 }
 
 static int metric_value(const cp_result *r, cp_field f, double *v)
@@ -250,13 +395,13 @@ static void emit_row(cp_diff *d, size_t t, const cp_result *o, const cp_result *
     d->removed += !n;
 }
 
-/* OLD rows of table t that follow old row `after` (or start the table when
- * after is SIZE_MAX) up to the next matched one, and are removed. */
-static void emit_removed_run(cp_diff *d, size_t t, const side *old, size_t after, const cp_diff_thresholds *th)
+/* OLD rows of table t from place k of its group on, up to the next
+ * matched one: the removed rows that follow a matched row (or start the
+ * table). */
+static void emit_removed_run(cp_diff *d, size_t t, const side *old, size_t k, const cp_diff_thresholds *th)
 {
-    for (size_t i = after == SIZE_MAX ? 0 : after + 1; i < old->n; i++) {
-        if (old->table[i] != t)
-            continue;
+    for (; k < old->first[t + 1]; k++) {
+        size_t i = old->by_table[k];
         if (old->match[i] != SIZE_MAX)
             return;
         emit_row(d, t, &old->rows[i], NULL, th);
@@ -268,14 +413,13 @@ static void order_rows(cp_diff *d, const side *old, const side *new, const cp_di
     d->rows = cp_xcalloc(old->n + new->n + 1, sizeof *d->rows);
     for (size_t t = 0; t < d->ntables; t++) {
         d->tables[t].first_row = d->nrows;
-        emit_removed_run(d, t, old, SIZE_MAX, th);
-        for (size_t j = 0; j < new->n; j++) {
-            if (new->table[j] != t)
-                continue;
+        emit_removed_run(d, t, old, old->first[t], th);
+        for (size_t k = new->first[t]; k < new->first[t + 1]; k++) {
+            size_t j = new->by_table[k];
             size_t i = new->match[j];
             emit_row(d, t, i == SIZE_MAX ? NULL : &old->rows[i], &new->rows[j], th);
             if (i != SIZE_MAX)
-                emit_removed_run(d, t, old, i, th);
+                emit_removed_run(d, t, old, old->pos[i] + 1, th);
         }
     }
 }
@@ -286,25 +430,29 @@ void cp_diff_compute(cp_diff *d, const cp_result *old_rows, size_t nold, const c
     memset(d, 0, sizeof *d);
     d->old_rows = nold;
     d->new_rows = nnew;
-    side old = { old_rows, nold, cp_xcalloc(nold + 1, sizeof(size_t)), cp_xcalloc(nold + 1, sizeof(size_t)) };
-    side new = { new_rows, nnew, cp_xcalloc(nnew + 1, sizeof(size_t)), cp_xcalloc(nnew + 1, sizeof(size_t)) };
+    side old = { old_rows, nold, cp_xcalloc(nold + 1, sizeof(size_t)), cp_xcalloc(nold + 1, sizeof(size_t)), 0, 0, 0 };
+    side new = { new_rows, nnew, cp_xcalloc(nnew + 1, sizeof(size_t)), cp_xcalloc(nnew + 1, sizeof(size_t)), 0, 0, 0 };
     /* tables in NEW's order, then those only OLD has */
+    index_table tix;
+    index_init(&tix, nold + nnew);
+    size_t cap = 0;
     for (size_t j = 0; j < nnew; j++) {
-        new.table[j] = find_table(d, &new_rows[j]);
+        new.table[j] = find_table(d, &tix, &cap, &new_rows[j]);
         new.match[j] = SIZE_MAX;
     }
     for (size_t i = 0; i < nold; i++) {
-        old.table[i] = find_table(d, &old_rows[i]);
+        old.table[i] = find_table(d, &tix, &cap, &old_rows[i]);
         old.match[i] = SIZE_MAX;
     }
+    free(tix.slot);
+    group_by_table(&old, d->ntables);
+    group_by_table(&new, d->ntables);
     for (size_t tb = 0; tb < d->ntables; tb++)
         settle_shape(d, tb, &old, &new);
     match_rows(d, &old, &new);
     order_rows(d, &old, &new, t);
-    free(old.table);
-    free(old.match);
-    free(new.table);
-    free(new.match);
+    side_free(&old);
+    side_free(&new);
     cp_diff_summarize(d);
 }
 

@@ -85,24 +85,58 @@ static const char *text_or(const cp_dataset *ds, const char *path, const char *f
     return s ? s : fallback;
 }
 
-static void intro(builder *b, const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds)
+/* One side of a page across series: "CMOX 040000B1 on STM32L552ZET6Q
+ * (stm32l5, 110 MHz)" — the version alone would read "040000B1 to
+ * 040000B1". */
+static char *side_name(const cp_dataset *ds)
+{
+    char *clock = cp_diff_clock_text(ds);
+    char *s = cp_xasprintf("%s %s on %s (%s%s%s)", text_or(ds, "library.name", "?"), text_or(ds, "library.version", "?"),
+                           text_or(ds, "hardware.mcu", "?"), text_or(ds, "series", "?"), clock ? ", " : "",
+                           clock ? clock : "");
+    free(clock);
+    return s;
+}
+
+static char *title_of(const cp_dataset *old_ds, const cp_dataset *new_ds)
 {
     const char *lib = text_or(new_ds, "library.name", "?"), *old_lib = text_or(old_ds, "library.name", "?");
     const char *mcu = text_or(new_ds, "hardware.mcu", "?"), *old_mcu = text_or(old_ds, "hardware.mcu", "?");
+    if (strcmp(text_or(old_ds, "series", "?"), text_or(new_ds, "series", "?")) != 0) {
+        char *o = side_name(old_ds), *n = side_name(new_ds);
+        char *title = cp_xasprintf("%s to %s: what changed", o, n);
+        free(o);
+        free(n);
+        return title;
+    }
     /* the library and the part are named once when both versions share them */
     int same_lib = !strcmp(lib, old_lib), same_mcu = !strcmp(mcu, old_mcu);
-    char *title = cp_xasprintf("%s %s to %s%s%s on %s%s%s: what changed", old_lib,
-                               text_or(old_ds, "library.version", "?"), same_lib ? "" : lib, same_lib ? "" : " ",
-                               text_or(new_ds, "library.version", "?"), same_mcu ? "" : old_mcu,
-                               same_mcu ? "" : " and ", mcu);
+    return cp_xasprintf("%s %s to %s%s%s on %s%s%s: what changed", old_lib, text_or(old_ds, "library.version", "?"),
+                        same_lib ? "" : lib, same_lib ? "" : " ", text_or(new_ds, "library.version", "?"),
+                        same_mcu ? "" : old_mcu, same_mcu ? "" : " and ", mcu);
+}
+
+static void intro(builder *b, const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds)
+{
+    char *title = title_of(old_ds, new_ds);
     heading(b, 1, title);
     free(title);
+    /* across series, each side by series, part and clock too */
+    int cross = strcmp(text_or(old_ds, "series", "?"), text_or(new_ds, "series", "?")) != 0;
+    char *old_name = cross ? side_name(old_ds)
+                           : cp_xasprintf("%s %s", text_or(old_ds, "library.name", "?"),
+                                          text_or(old_ds, "library.version", "?"));
+    char *new_name = cross ? side_name(new_ds)
+                           : cp_xasprintf("%s %s", text_or(new_ds, "library.name", "?"),
+                                          text_or(new_ds, "library.version", "?"));
     char *s = cp_xasprintf(
-        "This page compares the results of %s %s (old) with those of %s %s (new). Every row of both versions is "
+        "This page compares the results of %s (old) with those of %s (new)%s. Every row of both versions is "
         "either matched with its counterpart, added (new only) or removed (old only): %zu matched, %zu added, %zu "
         "removed, of %zu old and %zu new rows.",
-        old_lib, text_or(old_ds, "library.version", "?"), lib,
-        text_or(new_ds, "library.version", "?"), d->matched, d->added, d->removed, d->old_rows, d->new_rows);
+        old_name, new_name, cross ? ", two series: parts, cores and clocks may differ as well as the library" : "",
+        d->matched, d->added, d->removed, d->old_rows, d->new_rows);
+    free(old_name);
+    free(new_name);
     paragraph(b, s);
     free(s);
     const char *ok = text_or(old_ds, "counter.kind", "none"), *nk = text_or(new_ds, "counter.kind", "none");
@@ -199,8 +233,8 @@ void cp_diff_page_write(cp_buf out[CP_NWRITERS], const cp_diff *d, const cp_data
     cp_page_free(&page);
 }
 
-int cp_diff_pages_write(const char *dir, const char *templates_dir, const cp_diff *d, const cp_dataset *old_ds,
-                        const cp_dataset *new_ds, const cp_diff_thresholds *th)
+int cp_diff_pages_write(cp_stage *stage, const char *dir, const char *templates_dir, const cp_diff *d,
+                        const cp_dataset *old_ds, const cp_dataset *new_ds, const cp_diff_thresholds *th)
 {
     cp_diag diag = { .out = stderr };
     cp_layout l;
@@ -216,11 +250,8 @@ int cp_diff_pages_write(const char *dir, const char *templates_dir, const cp_dif
     int rc = 0;
     for (size_t i = 0; i < CP_NWRITERS; i++) {
         char *path = cp_xasprintf("%s/index.%s", dir, cp_writers[i]->ext);
-        if (rc == 0 && cp_write_file_atomic(path, out[i].data, out[i].len) != 0) {
-            fprintf(stderr, "cryptoperf diff: cannot write %s: ", path);
-            perror(NULL);
+        if (rc == 0 && cp_stage_add(stage, path, out[i].data, out[i].len, stderr) != 0)
             rc = -1;
-        }
         free(path);
         cp_buf_free(&out[i]);
     }

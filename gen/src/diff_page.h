@@ -13,6 +13,7 @@
 #include "layout.h"
 #include "page.h"
 #include "render.h"
+#include "stage.h"
 #include "table.h"
 #include "util.h"
 
@@ -37,6 +38,9 @@ void cp_diff_put_percent(cp_buf *b, double rel);
 
 /* "Sole buffer mode", "Data flow mode: flash and RAM usage", ... */
 char *cp_diff_table_title(const cp_diff_table *tb);
+/* The core clock of a dataset as a page shows it ("110 MHz"), NULL when
+ * the dataset has none. */
+char *cp_diff_clock_text(const cp_dataset *ds);
 
 /* The chart of rows table `table`: old vs new, two bars a row in the
  * table's order, the change in percent on the new bar, for the table's
@@ -56,9 +60,10 @@ void cp_diff_page_build(cp_page *page, const cp_diff *d, const cp_dataset *old_d
 void cp_diff_page_write(cp_buf out[CP_NWRITERS], const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds,
                         const cp_diff_thresholds *th, const cp_layout *l);
 
-/* Loads NEW's layout from templates_dir, writes DIR/index.* (every format)
- * atomically. Returns 0, or -1 after reporting on stderr. */
-int cp_diff_pages_write(const char *dir, const char *templates_dir, const cp_diff *d, const cp_dataset *old_ds,
-                        const cp_dataset *new_ds, const cp_diff_thresholds *th);
+/* Loads NEW's layout from templates_dir, stages DIR/index.* (every
+ * format) in stage (the caller commits). Returns 0, or -1 after reporting
+ * on stderr. */
+int cp_diff_pages_write(cp_stage *stage, const char *dir, const char *templates_dir, const cp_diff *d,
+                        const cp_dataset *old_ds, const cp_dataset *new_ds, const cp_diff_thresholds *th);
 
 #endif

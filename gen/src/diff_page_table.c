@@ -332,12 +332,27 @@ static char *counter_words(const cp_dataset *ds, const cp_layout *l)
     return w ? cp_xstrdup(w) : kind ? cp_xstrdup(kind) : NULL;
 }
 
+char *cp_diff_clock_text(const cp_dataset *ds)
+{
+    long long hz;
+    if (cp_scalar_int(cp_dataset_node(ds, "system.core_clock_hz"), &hz) || hz <= 0)
+        return NULL;
+    cp_buf b = { 0 };
+    cp_fmt_ratio(&b, (unsigned long long)hz, 1000000, 6);
+    cp_buf_puts(&b, " MHz");
+    return b.data;
+}
+
+/* The two sides by what tells them apart on a page across series too:
+ * series, part, core and clock besides library and version. */
 void cp_diff_versions_table(cp_table *t, const cp_dataset *old_ds, const cp_dataset *new_ds, const cp_layout *l)
 {
     static const char *const head[] = { "", "Old", "New" };
     static const char *const rows[][2] = {
         { "Library", "library.name" },        { "Version", "library.version" },
-        { "Package", "library.package" },      { "MCU", "hardware.mcu" },
+        { "Package", "library.package" },      { "Series", "series" },
+        { "MCU", "hardware.mcu" },             { "Core", "hardware.core" },
+        { "Core clock", "" },
         { "Board", "hardware.board" },         { "Emulator", "hardware.emulator" },
         { "Compiler", "toolchain.compiler" },  { "Compiler options", "toolchain.flags" },
         { "Counts", NULL },                    { "Counting method", "counter.method" },
@@ -348,8 +363,9 @@ void cp_diff_versions_table(cp_table *t, const cp_dataset *old_ds, const cp_data
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         char *v[2];
         for (int k = 0; k < 2; k++) {
-            const char *s = rows[i][1] ? cp_dataset_text(ds[k], rows[i][1]) : NULL;
-            v[k] = rows[i][1] ? (s ? cp_xstrdup(s) : NULL) : counter_words(ds[k], l);
+            const char *s = rows[i][1] && *rows[i][1] ? cp_dataset_text(ds[k], rows[i][1]) : NULL;
+            v[k] = !rows[i][1] ? counter_words(ds[k], l) : !*rows[i][1] ? cp_diff_clock_text(ds[k])
+                 : s ? cp_xstrdup(s) : NULL;
         }
         if (!v[0] && !v[1])
             continue;

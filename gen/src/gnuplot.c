@@ -53,6 +53,7 @@ struct cp_gnuplot {
     char *program;
     pid_t pid;
     int started, dead, failed;
+    int staged;             /* finish staged every chart: the run may place them */
     int to, from;           /* gnuplot's stdin; its stdout and stderr */
     struct sigaction old_pipe;
     char *tmpdir;
@@ -490,9 +491,9 @@ int cp_gnuplot_render(cp_gnuplot *g, cp_chart *c, const char *dir)
     return rc;
 }
 
-/* Writes a staged chart where it goes (cp_write_file_atomic: a temporary
- * file beside it, then rename). */
-static int place(const cp_gnuplot *g, const chart_out *o)
+/* The SVG of a staged chart, read back from the staging file; NULL with
+ * errno set when it cannot be read. */
+static char *staged_svg(const cp_gnuplot *g, const chart_out *o)
 {
     char *svg = cp_xmalloc(o->staged_len + 1);
     size_t done = 0;
@@ -504,16 +505,14 @@ static int place(const cp_gnuplot *g, const chart_out *o)
             free(svg);
             if (r == 0)
                 errno = EIO;
-            return -1;
+            return NULL;
         }
         done += (size_t)r;
     }
-    int rc = cp_write_file_atomic(o->path, svg, o->staged_len);
-    free(svg);
-    return rc;
+    return svg;
 }
 
-long cp_gnuplot_finish(cp_gnuplot *g, int write, cp_gnuplot_stats *stats)
+long cp_gnuplot_finish(cp_gnuplot *g, cp_stage *stage, cp_gnuplot_stats *stats)
 {
     if (g->started) {
         pump(g, 0, 1);
@@ -530,6 +529,7 @@ long cp_gnuplot_finish(cp_gnuplot *g, int write, cp_gnuplot_stats *stats)
         while (waitpid(g->pid, &status, 0) < 0 && errno == EINTR)
             ;
         sigaction(SIGPIPE, &g->old_pipe, NULL);
+        g->started = 0;
         if (!g->dead && !g->failed && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
             fprintf(g->err, "cryptoperf: gnuplot ended badly (status %d)%s%s\n", status, g->said.len ? ":\n" : "",
                     g->said.len ? g->said.data : "");
@@ -537,23 +537,25 @@ long cp_gnuplot_finish(cp_gnuplot *g, int write, cp_gnuplot_stats *stats)
         }
     }
     long charts = 0;
-    for (size_t i = 0; i < g->nout; i++) {
+    for (size_t i = 0; !g->failed && stage && i < g->nout; i++) {
         chart_out *o = &g->out[i];
-        if (!g->failed && write) {
-            if (o->state == STAGED && place(g, o)) {
+        if (o->state == STAGED) {
+            char *svg = staged_svg(g, o);
+            if (!svg)
                 fprintf(g->err, "cryptoperf: cannot write %s: %s\n", o->path, strerror(errno));
+            if (!svg || cp_stage_add(stage, o->path, svg, o->staged_len, g->err)) {
                 g->failed = 1;
-            } else {
-                charts++;
-                if (g->cache)
-                    cp_chart_cache_note(g->cache, o->path, o->key);
+                free(svg);
+                break;
             }
+            free(svg);
         }
-        free(o->path);
-        free(o->title);
+        charts++;
     }
+    g->staged = stage && !g->failed;
     if (g->staging >= 0) {
         close(g->staging);
+        g->staging = -1;
         char *f = staging_file(g);
         unlink(f);
         free(f);
@@ -566,11 +568,26 @@ long cp_gnuplot_finish(cp_gnuplot *g, int write, cp_gnuplot_stats *stats)
         free(svg);
     }
     rmdir(g->tmpdir);
-    if (g->cache && cp_chart_cache_close(g->cache, !g->failed && write) != 0)
-        fprintf(g->err, "cryptoperf: cannot write the chart cache (charts are fine): %s\n", strerror(errno));
     if (stats)
         *stats = g->stats;
-    long rc = g->failed ? -1 : charts;
+    return g->failed ? -1 : charts;
+}
+
+void cp_gnuplot_free(cp_gnuplot *g, int placed)
+{
+    if (!g)
+        return;
+    /* the cache names each chart as its file is now: only after the
+     * rename, which gives the file its inode */
+    int save = placed && g->staged;
+    for (size_t i = 0; i < g->nout; i++) {
+        if (save && g->cache)
+            cp_chart_cache_note(g->cache, g->out[i].path, g->out[i].key);
+        free(g->out[i].path);
+        free(g->out[i].title);
+    }
+    if (g->cache && cp_chart_cache_close(g->cache, save) != 0)
+        fprintf(g->err, "cryptoperf: cannot write the chart cache (charts are fine): %s\n", strerror(errno));
     for (size_t i = 0; i < g->names_cap; i++)
         free(g->names[i]);
     free(g->names);
@@ -580,5 +597,4 @@ long cp_gnuplot_finish(cp_gnuplot *g, int write, cp_gnuplot_stats *stats)
     cp_buf_free(&g->sending);
     cp_buf_free(&g->said);
     free(g);
-    return rc;
 }

@@ -5,18 +5,20 @@
  * everything gnuplot says on stderr before the marker belongs to that
  * chart. Charts are queued: gnuplot draws chart n while we prepare chart
  * n + 1 and clean chart n - 1 (and build the pages in between). The SVG is
- * then checked and made deterministic (svg_clean.h) and staged in the
- * temporary folder; cp_gnuplot_finish moves every staged chart into place
- * (an unchanged chart keeps its file) only when every chart of the run
- * succeeded, so a failed run changes nothing. With a chart cache
- * (chart_cache.h), a chart whose file is already what drawing it would
- * give is not drawn at all. */
+ * then checked and made deterministic (svg_clean.h) and kept in a staging
+ * file of the temporary folder; cp_gnuplot_finish stages every changed
+ * chart with the run's other files (stage.h: an unchanged chart keeps its
+ * file) only when every chart of the run succeeded, and the caller renames
+ * them into place with everything else, so a failed run changes nothing.
+ * With a chart cache (chart_cache.h), a chart whose file is already what
+ * drawing it would give is not drawn at all. */
 #ifndef CP_GNUPLOT_H
 #define CP_GNUPLOT_H
 
 #include <stdio.h>
 
 #include "chart.h"
+#include "stage.h"
 #include "util.h"
 
 typedef struct cp_gnuplot cp_gnuplot;
@@ -44,13 +46,19 @@ typedef struct {
     unsigned long kept;      /* fresh in the cache: not drawn */
 } cp_gnuplot_stats;
 
-/* Waits for the charts still queued, ends gnuplot and, when `write` is set
- * and every chart succeeded, moves them all into place. Returns the number
- * of charts of the run (unchanged and cached ones included), or -1 when
- * anything failed (nothing written then). write 0 discards the charts
- * (the caller's run failed elsewhere). stats (or NULL) says how many were
- * drawn. Frees g. */
-long cp_gnuplot_finish(cp_gnuplot *g, int write, cp_gnuplot_stats *stats);
+/* Waits for the charts still queued, ends gnuplot and, when stage is not
+ * NULL and every chart succeeded, stages every chart whose file changes
+ * (cp_stage_add). Returns the number of charts of the run (unchanged and
+ * cached ones included), or -1 when anything failed (nothing staged then).
+ * A NULL stage discards the charts (the caller's run failed elsewhere).
+ * stats (or NULL) says how many were drawn. g stays for cp_gnuplot_free. */
+long cp_gnuplot_finish(cp_gnuplot *g, cp_stage *stage, cp_gnuplot_stats *stats);
+
+/* After cp_gnuplot_finish: with `placed` set (the caller committed the
+ * stage, so every chart is where the cache will look for it), the chart
+ * cache remembers the run's charts as they are now on disk and is
+ * rewritten; without, it is left as it was. Frees g; NULL is fine. */
+void cp_gnuplot_free(cp_gnuplot *g, int placed);
 
 /* The variable every chart script defines as a single quote. */
 #define CP_GNUPLOT_QUOTE_VAR "cp_q"

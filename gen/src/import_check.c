@@ -50,8 +50,11 @@ static void check_columns(const cp_csv_row *head, cp_import_columns *cols, cp_di
         if (f == CP_F_COUNT) {
             cp_buf names = { 0 };
             list_fields(&names);
-            cp_diag_at(diag, &c->mark, NULL, "expected a result field name (one of %s), found '%s'", names.data,
-                       c->text);
+            cp_buf found = { 0 };
+            cp_buf_put_quoted(&found, c->text);
+            cp_diag_at(diag, &c->mark, NULL, "expected a result field name (one of %s), found %s", names.data,
+                       found.data);
+            cp_buf_free(&found);
             cp_buf_free(&names);
             continue;
         }
@@ -99,31 +102,43 @@ static int is_decimal(const char *s)
     return ok;
 }
 
-static void check_cell(const cp_csv_cell *c, cp_field f, size_t result, cp_diag *diag)
+/* Reports a cell that is not a number of its field's kind; the cell is
+ * then marked, so that the checks of the generated dataset do not report
+ * it a second time. */
+static void check_cell(cp_csv_cell *c, cp_field f, size_t result, cp_diag *diag)
 {
     if (c->len == 0)
         return;
     char path[64];
     snprintf(path, sizeof path, "results[%zu].%s", result, cp_fields[f].name);
-    if (cp_fields[f].type == CP_FT_INT && !is_count(c->text))
+    cp_buf found = { 0 };
+    cp_buf_put_quoted(&found, c->text);
+    if (cp_fields[f].type == CP_FT_INT && !is_count(c->text)) {
         cp_diag_at(diag, &c->mark, path, "expected a non-negative decimal integer (no sign, unit or digit "
-                   "grouping, at most 9223372036854775807), found '%s'", c->text);
-    else if (cp_fields[f].type == CP_FT_DEC && !is_decimal(c->text))
+                   "grouping, at most 9223372036854775807), found %s", found.data);
+        c->reported = 1;
+    } else if (cp_fields[f].type == CP_FT_DEC && !is_decimal(c->text)) {
         cp_diag_at(diag, &c->mark, path, "expected a decimal number such as 1.448 (no unit, no exponent), "
-                   "found '%s'", c->text);
+                   "found %s", found.data);
+        c->reported = 1;
+    }
+    cp_buf_free(&found);
 }
 
-static void check_row(const cp_csv_row *row, const cp_import_columns *cols, size_t result, cp_diag *diag)
+/* A row without one cell per column is bad: its cells cannot be placed. */
+static void check_row(cp_csv_row *row, const cp_import_columns *cols, size_t result, cp_diag *diag)
 {
     if (row->count > cols->count) {
         cp_diag_at(diag, &row->cells[cols->count].mark, NULL,
                    "expected %zu cells (one per header column), found %zu; the first extra cell starts here", cols->count,
                    row->count);
+        row->bad = 1;
         return;
     }
     if (row->count < cols->count) {
         cp_diag_at(diag, &row->mark, NULL, "expected %zu cells (one per header column), found %zu", cols->count,
                    row->count);
+        row->bad = 1;
         return;
     }
     for (size_t k = 0; k < row->count; k++)
@@ -131,7 +146,7 @@ static void check_row(const cp_csv_row *row, const cp_import_columns *cols, size
             check_cell(&row->cells[k], cols->field[k], result, diag);
 }
 
-int cp_import_check_table(const cp_csv *csv, cp_import_columns *cols, cp_diag *diag)
+int cp_import_check_table(cp_csv *csv, cp_import_columns *cols, cp_diag *diag)
 {
     unsigned before = diag->errors;
     if (csv->count == 0) {
@@ -139,10 +154,13 @@ int cp_import_check_table(const cp_csv *csv, cp_import_columns *cols, cp_diag *d
         cp_diag_at(diag, &top, NULL, "expected a header row naming result fields, found an empty file");
         return -1;
     }
+    if (csv->rows[0].bad) /* reported by the reader: there are no columns to check against */
+        return -1;
     check_columns(&csv->rows[0], cols, diag);
     if (csv->count == 1)
         cp_diag_at(diag, &csv->end, NULL, "expected at least one result row after the header row, found none");
     for (size_t i = 1; i < csv->count; i++)
-        check_row(&csv->rows[i], cols, i - 1, diag);
+        if (!csv->rows[i].bad)
+            check_row(&csv->rows[i], cols, i - 1, diag);
     return diag->errors == before ? 0 : -1;
 }

@@ -19,9 +19,11 @@ typedef struct {
 
 /* 0 when the header is usable, -1 after reporting why not. */
 int cp_import_check_header(const char *name, const char *text, size_t len, cp_diag *diag);
-/* Fills cols from the first row and checks every row; 0 when all is well,
- * -1 after reporting every problem. */
-int cp_import_check_table(const cp_csv *csv, cp_import_columns *cols, cp_diag *diag);
+/* Fills cols from the first row (cols->field stays NULL when that row is
+ * bad) and checks every row that is not bad; a row of the wrong width
+ * becomes bad, a cell reported gets its mark. 0 when all is well, -1 after
+ * reporting every problem. */
+int cp_import_check_table(cp_csv *csv, cp_import_columns *cols, cp_diag *diag);
 /* The text of an integer cell as written: leading zeros dropped. */
 const char *cp_import_int_text(const char *cell);
 

@@ -28,6 +28,10 @@ static unsigned next_column(const cp_buf *b)
 
 static void emit_value(cp_buf *b, const cp_csv_cell *c, cp_field f)
 {
+    if (c->reported) { /* not a number: as a string, the YAML stays whole */
+        cp_yaml_put_string(b, c->text, c->len);
+        return;
+    }
     switch (cp_fields[f].type) {
     case CP_FT_INT:
         cp_buf_puts(b, cp_import_int_text(c->text));
@@ -80,10 +84,13 @@ void cp_import_emit(cp_import_text *t, const char *schema_rel, const char *csv_r
     t->header_lines = count_lines(header, header_len) + (header_len && header[header_len - 1] != '\n');
     cp_buf_puts(b, "results:\n");
     t->results_first = t->header_first + t->header_lines + 1;
-    t->nresults = csv->count - 1;
-    t->results = cp_xcalloc(t->nresults, sizeof *t->results);
-    for (size_t i = 0; i < t->nresults; i++)
-        emit_result(b, &t->results[i], &csv->rows[i + 1], cols);
+    t->results = cp_xcalloc(csv->count, sizeof *t->results);
+    for (size_t i = 1; i < csv->count; i++) {
+        if (csv->rows[i].bad)
+            continue;
+        t->results[t->nresults].csv_index = i - 1;
+        emit_result(b, &t->results[t->nresults++], &csv->rows[i], cols);
+    }
 }
 
 void cp_import_text_free(cp_import_text *t)
@@ -95,42 +102,102 @@ void cp_import_text_free(cp_import_text *t)
     memset(t, 0, sizeof *t);
 }
 
-static const cp_mark *result_mark(const cp_import_line *line, unsigned column)
+/* The cell (or row start) a column of a result line came from; *cell is
+ * NULL for the row start. */
+static const cp_mark *result_mark(const cp_import_line *line, unsigned column, const cp_csv_cell **cell)
 {
     const cp_mark *m = &line->row->mark;
-    for (size_t i = 0; i < line->nspan && line->span[i].column <= column; i++)
-        m = &line->span[i].cell->mark;
+    *cell = NULL;
+    for (size_t i = 0; i < line->nspan && line->span[i].column <= column; i++) {
+        *cell = line->span[i].cell;
+        m = &(*cell)->mark;
+    }
     return m;
 }
 
-static void relocate(const cp_import_text *t, const char *out_name, const char *line, size_t len, FILE *out)
+/* Where line l, column c of the generated text came from: a header line
+ * (file, l, c moved), a cell, or nowhere (NULL). */
+static const char *origin(const cp_import_text *t, unsigned l, unsigned c, unsigned *ol, unsigned *oc,
+                          const cp_csv_cell **cell)
+{
+    *cell = NULL;
+    if (l >= t->header_first && l < t->header_first + t->header_lines) {
+        *ol = l - t->header_first + 1;
+        *oc = c;
+        return t->header_name;
+    }
+    if (l >= t->results_first && l - t->results_first < t->nresults) {
+        const cp_mark *m = result_mark(&t->results[l - t->results_first], c, cell);
+        *ol = m->line;
+        *oc = m->column;
+        return m->file;
+    }
+    return NULL;
+}
+
+/* text with every "out_name:L:C" moved to its origin and every
+ * "results[N]" renumbered as in the CSV */
+static void rewrite_refs(cp_buf *b, const cp_import_text *t, const char *out_name, const char *text, size_t len)
+{
+    size_t nlen = strlen(out_name);
+    for (size_t i = 0; i < len;) {
+        unsigned l, c, ol, oc;
+        int used = 0;
+        const cp_csv_cell *cell;
+        const char *file;
+        if (len - i > nlen && !strncmp(text + i, out_name, nlen) &&
+            sscanf(text + i + nlen, ":%u:%u%n", &l, &c, &used) == 2 && used > 0 &&
+            (file = origin(t, l, c, &ol, &oc, &cell))) {
+            cp_buf_printf(b, "%s:%u:%u", file, ol, oc);
+            i += nlen + (size_t)used;
+            continue;
+        }
+        size_t n;
+        if (len - i > 8 && !strncmp(text + i, "results[", 8) && sscanf(text + i + 8, "%zu]%n", &n, &used) == 1 &&
+            used > 0 && n < t->nresults) {
+            cp_buf_printf(b, "results[%zu]", t->results[n].csv_index);
+            i += 8 + (size_t)used;
+            continue;
+        }
+        cp_buf_putc(b, text[i++]);
+    }
+}
+
+/* 1 when the message was written, 0 when dropped (its cell was reported) */
+static int relocate(const cp_import_text *t, const char *out_name, const char *line, size_t len, FILE *out)
 {
     size_t nlen = strlen(out_name);
     unsigned l, c;
     int used = 0;
     if (len > nlen && !strncmp(line, out_name, nlen) && line[nlen] == ':' &&
         sscanf(line + nlen, ":%u:%u: %n", &l, &c, &used) == 2 && used > 0) {
-        const char *rest = line + nlen + used;
-        size_t rest_len = len - nlen - (size_t)used;
-        if (l >= t->header_first && l < t->header_first + t->header_lines) {
-            fprintf(out, "%s:%u:%u: %.*s\n", t->header_name, l - t->header_first + 1, c, (int)rest_len, rest);
-            return;
-        }
-        if (l >= t->results_first && l - t->results_first < t->nresults) {
-            const cp_mark *m = result_mark(&t->results[l - t->results_first], c);
-            fprintf(out, "%s:%u:%u: %.*s\n", m->file, m->line, m->column, (int)rest_len, rest);
-            return;
-        }
+        unsigned ol, oc;
+        const cp_csv_cell *cell;
+        const char *file = origin(t, l, c, &ol, &oc, &cell);
+        if (cell && cell->reported)
+            return 0;
+        cp_buf b = { 0 };
+        if (file)
+            cp_buf_printf(&b, "%s:%u:%u: ", file, ol, oc);
+        else
+            cp_buf_put(&b, line, nlen + (size_t)used);
+        rewrite_refs(&b, t, out_name, line + nlen + used, len - nlen - (size_t)used);
+        fprintf(out, "%s\n", b.data);
+        cp_buf_free(&b);
+        return 1;
     }
     fprintf(out, "%.*s\n", (int)len, line);
+    return 1;
 }
 
-void cp_import_relocate_messages(const cp_import_text *t, const char *out_name, const char *msgs, FILE *out)
+unsigned cp_import_relocate_messages(const cp_import_text *t, const char *out_name, const char *msgs, FILE *out)
 {
+    unsigned dropped = 0;
     while (msgs && *msgs) {
         const char *nl = strchr(msgs, '\n');
         size_t len = nl ? (size_t)(nl - msgs) : strlen(msgs);
-        relocate(t, out_name, msgs, len, out);
+        dropped += !relocate(t, out_name, msgs, len, out);
         msgs += len + (nl != NULL);
     }
+    return dropped;
 }

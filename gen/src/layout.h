@@ -19,6 +19,7 @@ typedef struct cp_layout {
     const char *missing;    /* style.missing: text of an absent cell */
     int number_headings;    /* style.number_headings */
     const cp_node *labels;  /* map name -> (value -> label) */
+    const cp_node *words;   /* word name -> text: units and labels a dataset's style: may reword */
     const cp_node *counter; /* counter kind -> {header, words} */
     const cp_node *tables;  /* table name -> definition */
     const cp_node *row_labels;  /* pivot row label formats by family */
@@ -41,5 +42,11 @@ void cp_layout_free(cp_layout *l);
 const char *cp_layout_label(const cp_layout *l, const char *map, const char *value);
 /* 1 when the layout has a label map of that name. */
 int cp_layout_has_labels(const cp_layout *l, const char *map);
+
+/* Checks a dataset's `style:` against the layouts its pages use (layouts,
+ * n of them): every word it rewords is a word of one of them, every label
+ * map a label map of one of them, so a misspelt override is an error, not
+ * a silent no-op. 0, or -1 after reporting to diag. */
+int cp_layout_check_style(const cp_layout *const *layouts, size_t n, const cp_node *style, cp_diag *diag);
 
 #endif

@@ -1,11 +1,14 @@
 #include "mwapi.h"
 
 #include <curl/curl.h>
+#include <errno.h>
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "text_clean.h"
 #include "util.h"
 
 struct mw_session {
@@ -13,7 +16,29 @@ struct mw_session {
     char *api;
     char *csrf;
     cp_buf error;
+    char *error_code;   /* the API's error code of the last failure, or NULL */
+    long stall_s;
 };
+
+/* What a wiki may send and how slowly (documented in `cryptoperf help
+ * publish` and the man page): an answer larger than this is refused, a
+ * connection that cannot be made in CONNECT_S or that moves fewer than
+ * MW_LOW_SPEED_BYTES a second for the session's stall time is given up,
+ * and no request takes more than TOTAL_S. */
+#define MAX_ANSWER_BYTES (16L << 20)
+#define CONNECT_S 10L
+#define TOTAL_S 120L
+/* A file re-uploaded in the same second as its previous version fails
+ * with this code (MediaWiki archives the old one under a name with a
+ * one-second timestamp): wait for the next second and try again. */
+#define RETRY_CODE "backend-fail-alreadyexists"
+#define UPLOAD_TRIES 3
+
+/* The answer being received, with the cap. */
+typedef struct {
+    cp_buf buf;
+    int too_big;
+} reply_buf;
 
 typedef struct {
     const char *key, *value;
@@ -28,13 +53,48 @@ typedef struct {
 } file_part;
 
 static int fail(mw_session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Messages carry text the server chose (error info, a reason, a JSON
+ * answer): it reaches a terminal, so every control character (an escape
+ * sequence would set the title or move the cursor, a line break forge a
+ * line), C1 control, bidi override or invalid UTF-8 byte is written as an
+ * escape, and the message is cut at 600 bytes. */
+static void put_printable(cp_buf *out, const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t start = out->len;
+    for (size_t i = 0; i < n;) {
+        if (out->len - start >= 600) {
+            cp_buf_puts(out, "...");
+            return;
+        }
+        size_t len = cp_utf8_len(p + i, n - i);
+        if (len == 1 && p[i] >= 0x20 && p[i] != 0x7f) {
+            cp_buf_putc(out, (char)p[i]);
+        } else if (len == 0 || len == 1) {
+            cp_buf_printf(out, "\\x%02x", p[i]);
+            len = 1;
+        } else if (!cp_text_char_len(p + i, n - i)) {
+            unsigned cp = len == 2 ? ((p[i] & 0x1fu) << 6) | (p[i + 1] & 0x3fu)
+                                   : ((p[i] & 0x0fu) << 12) | ((p[i + 1] & 0x3fu) << 6) | (p[i + 2] & 0x3fu);
+            cp_buf_printf(out, "\\u%04x", cp);
+        } else {
+            cp_buf_put(out, s + i, len);
+        }
+        i += len;
+    }
+}
+
 static int fail(mw_session *s, const char *fmt, ...)
 {
     va_list ap;
-    s->error.len = 0;
+    cp_buf raw = { 0 };
     va_start(ap, fmt);
-    cp_buf_vprintf(&s->error, fmt, ap);
+    cp_buf_vprintf(&raw, fmt, ap);
     va_end(ap);
+    s->error.len = 0;
+    cp_buf_puts(&s->error, "");
+    put_printable(&s->error, raw.data ? raw.data : "", raw.len);
+    cp_buf_free(&raw);
     return -1;
 }
 
@@ -43,13 +103,18 @@ const char *mw_error(const mw_session *s)
     return s->error.data ? s->error.data : "";
 }
 
-static size_t collect(char *data, size_t size, size_t n, void *buf)
+static size_t collect(char *data, size_t size, size_t n, void *arg)
 {
-    cp_buf_put(buf, data, size * n);
+    reply_buf *r = arg;
+    if (r->buf.len + size * n > MAX_ANSWER_BYTES) {
+        r->too_big = 1;
+        return 0; /* libcurl stops the transfer */
+    }
+    cp_buf_put(&r->buf, data, size * n);
     return size * n;
 }
 
-mw_session *mw_open(const char *api_url)
+mw_session *mw_open(const char *api_url, long stall_s)
 {
     static int curl_ready;
     if (!curl_ready) {
@@ -72,8 +137,11 @@ mw_session *mw_open(const char *api_url)
     curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
     curl_easy_setopt(c, CURLOPT_USERAGENT, "cryptoperf-publish/1");
     curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 10L);
-    curl_easy_setopt(c, CURLOPT_TIMEOUT, 120L);
+    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, CONNECT_S);
+    s->stall_s = stall_s;
+    curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, MW_LOW_SPEED_BYTES);
+    curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, stall_s);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT, TOTAL_S);
     curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, collect);
     return s;
 }
@@ -85,6 +153,7 @@ void mw_close(mw_session *s)
     curl_easy_cleanup(s->curl);
     free(s->api);
     free(s->csrf);
+    free(s->error_code);
     cp_buf_free(&s->error);
     free(s);
 }
@@ -95,9 +164,12 @@ void mw_close(mw_session *s)
 static int call(mw_session *s, const param *params, const file_part *file, json_t **out)
 {
     CURL *c = s->curl;
-    cp_buf body = { 0 }, reply = { 0 };
+    cp_buf body = { 0 };
+    reply_buf r = { { 0 }, 0 };
     curl_mime *mime = NULL;
-    curl_easy_setopt(c, CURLOPT_WRITEDATA, &reply);
+    free(s->error_code);
+    s->error_code = NULL;
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &r);
     static const param fixed[] = { { "format", "json" }, { "formatversion", "2" }, { NULL, NULL } };
     if (file)
         mime = curl_mime_init(c);
@@ -133,6 +205,15 @@ static int call(mw_session *s, const param *params, const file_part *file, json_
     cp_buf_free(&body);
     int result = -1;
     *out = NULL;
+    if (r.too_big) {
+        fail(s, "%s answered more than %ld MiB: refused", s->api, MAX_ANSWER_BYTES >> 20);
+        goto done;
+    }
+    if (rc == CURLE_OPERATION_TIMEDOUT) {
+        fail(s, "%s: %s (no connection within %ld s, fewer than %ld bytes a second for %ld s, or more than %ld s "
+             "in all)", s->api, curl_easy_strerror(rc), CONNECT_S, MW_LOW_SPEED_BYTES, s->stall_s, TOTAL_S);
+        goto done;
+    }
     if (rc != CURLE_OK) {
         fail(s, "cannot reach %s: %s", s->api, curl_easy_strerror(rc));
         goto done;
@@ -142,7 +223,7 @@ static int call(mw_session *s, const param *params, const file_part *file, json_
         goto done;
     }
     json_error_t jerr;
-    json_t *root = json_loadb(reply.data ? reply.data : "", reply.len, 0, &jerr);
+    json_t *root = json_loadb(r.buf.data ? r.buf.data : "", r.buf.len, 0, &jerr);
     if (!json_is_object(root)) {
         fail(s, "%s did not answer with a JSON object (%s at byte %d)", s->api,
              root ? "not an object" : jerr.text, jerr.position);
@@ -151,15 +232,19 @@ static int call(mw_session *s, const param *params, const file_part *file, json_
     }
     json_t *error = json_object_get(root, "error");
     if (error) {
-        fail(s, "API error %s: %s", json_string_value(json_object_get(error, "code")),
-             json_string_value(json_object_get(error, "info")));
+        const char *code = json_string_value(json_object_get(error, "code"));
+        const char *info = json_string_value(json_object_get(error, "info"));
+        if (code)
+            s->error_code = cp_xstrdup(code);
+        fail(s, "API error %s: %s", code ? code : "(the answer gives no code)",
+             info ? info : "(and no description)");
         json_decref(root);
         goto done;
     }
     *out = root;
     result = 0;
 done:
-    cp_buf_free(&reply);
+    cp_buf_free(&r.buf);
     return result;
 }
 
@@ -324,6 +409,21 @@ int mw_file_sha1(mw_session *s, const char *name, char sha1[41])
     return rc;
 }
 
+/* Sleeps into the next whole second of the clock (and 50 ms more, for a
+ * wiki whose clock is a little behind). */
+static void wait_next_second(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    struct timespec wait = { 0, 1000000000L - now.tv_nsec + 50000000L };
+    if (wait.tv_nsec >= 1000000000L) {
+        wait.tv_sec = 1;
+        wait.tv_nsec -= 1000000000L;
+    }
+    while (nanosleep(&wait, &wait) != 0 && errno == EINTR)
+        ;
+}
+
 int mw_upload(mw_session *s, const char *name, const char *data, size_t len, const char *comment)
 {
     const param p[] = { { "action", "upload" }, { "filename", name }, { "comment", comment },
@@ -331,9 +431,15 @@ int mw_upload(mw_session *s, const char *name, const char *data, size_t len, con
                         { NULL, NULL } };
     const file_part f = { name, data, len };
     char *what = cp_xasprintf("upload of File:%s", name);
-    json_t *r;
-    int rc = write_call(s, p, &f, what, &r);
+    int rc = -1;
+    for (int attempt = 1; attempt <= UPLOAD_TRIES; attempt++) {
+        json_t *r;
+        rc = write_call(s, p, &f, what, &r);
+        json_decref(r);
+        if (rc == 0 || !s->error_code || strcmp(s->error_code, RETRY_CODE) || attempt == UPLOAD_TRIES)
+            break;
+        wait_next_second();
+    }
     free(what);
-    json_decref(r);
     return rc;
 }

@@ -13,8 +13,13 @@
 
 typedef struct mw_session mw_session;
 
-/* api_url: the full URL of api.php. Never NULL (out of memory exits). */
-mw_session *mw_open(const char *api_url);
+/* api_url: the full URL of api.php. Never NULL (out of memory exits).
+ * stall_s: a request that moves fewer than MW_LOW_SPEED_BYTES a second
+ * for this long is given up (a wiki saving a big page sends nothing while
+ * it parses it: tens of seconds on a busy machine). */
+#define MW_LOW_SPEED_BYTES 100L
+#define MW_STALL_S 60L
+mw_session *mw_open(const char *api_url, long stall_s);
 void mw_close(mw_session *s);
 const char *mw_error(const mw_session *s);
 

@@ -70,7 +70,7 @@ int cp_page_set_load(const char *dir, cp_page_set *set, FILE *err)
     char *index = cp_xasprintf("%s/index.wiki", dir);
     set->text = cp_read_file(index, NULL);
     if (!set->text) {
-        fprintf(err, "%s: %s (a page set is a folder with index.wiki)\n", index, strerror(errno));
+        fprintf(err, "%s: %s (a page set is a folder with index.wiki)\n", index, cp_read_file_error());
         free(index);
         return -1;
     }
@@ -95,7 +95,7 @@ int cp_page_set_load(const char *dir, cp_page_set *set, FILE *err)
         c->path = cp_xasprintf("%s/%s", dir, e->d_name);
         c->data = cp_read_file(c->path, &c->len);
         if (!c->data) {
-            fprintf(err, "%s: %s\n", c->path, strerror(errno));
+            fprintf(err, "%s: %s\n", c->path, cp_read_file_error());
             rc = -1;
             continue;
         }

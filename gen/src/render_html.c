@@ -8,10 +8,16 @@
 #include <string.h>
 
 #include "render.h"
+#include "text_clean.h"
 
 static void html_escape(cp_buf *out, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
+        size_t special = cp_text_put_special(out, s + i, n - i);
+        if (special) { /* not ASCII, or a control character: written */
+            i += special - 1;
+            continue;
+        }
         switch (s[i]) {
         case '&': cp_buf_puts(out, "&amp;"); break;
         case '<': cp_buf_puts(out, "&lt;"); break;

@@ -6,10 +6,16 @@
 #include "chart_name.h"
 
 #include "render.h"
+#include "text_clean.h"
 
 static void md_escape(cp_buf *out, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
+        size_t special = cp_text_put_special(out, s + i, n - i);
+        if (special) { /* not ASCII, or a control character: written */
+            i += special - 1;
+            continue;
+        }
         char c = s[i];
         if (strchr("\\`*_[]<>|&~", c) && c)
             cp_buf_putc(out, '\\');
@@ -77,7 +83,7 @@ static void md_node(cp_render *r, cmark_node *n, int entering)
         const char *lit = cmark_node_get_literal(n);
         int fence = strchr(lit, '`') ? 2 : 1;
         cp_buf_puts(o, fence == 2 ? "`` " : "`");
-        cp_buf_puts(o, lit);
+        cp_text_put_safe(o, lit, strlen(lit));
         cp_buf_puts(o, fence == 2 ? " ``" : "`");
         return;
     }
@@ -124,7 +130,7 @@ static void md_node(cp_render *r, cmark_node *n, int entering)
         return;
     case CMARK_NODE_CODE_BLOCK:
         cp_buf_puts(o, "```\n");
-        cp_buf_puts(o, cmark_node_get_literal(n));
+        cp_text_put_safe(o, cmark_node_get_literal(n), strlen(cmark_node_get_literal(n)));
         cp_buf_puts(o, "```\n\n");
         return;
     case CMARK_NODE_HTML_BLOCK:

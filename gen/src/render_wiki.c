@@ -6,10 +6,16 @@
 #include <string.h>
 
 #include "render.h"
+#include "text_clean.h"
 
 static void wiki_escape(cp_buf *out, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
+        size_t special = cp_text_put_special(out, s + i, n - i);
+        if (special) { /* not ASCII, or a control character: written */
+            i += special - 1;
+            continue;
+        }
         char c = s[i];
         switch (c) {
         case '&': cp_buf_puts(out, "&amp;"); break;

@@ -3,8 +3,9 @@
  * a schema can never rely on a check that silently does not happen:
  *   $ref (local "#/..." pointers), $defs, type, properties, required,
  *   additionalProperties, minProperties, enum, const, minimum, maximum,
- *   exclusiveMinimum, minLength, pattern (POSIX ERE), items, minItems,
- *   allOf, anyOf, oneOf, not, if, then, else.
+ *   exclusiveMinimum, minLength, maxLength, pattern (POSIX ERE), format
+ *   ("date" only, and asserted: a real day, not just its shape), items,
+ *   minItems, allOf, anyOf, oneOf, not, if, then, else.
  * Annotations, ignored: $schema, $id, title, description, default,
  * examples, $comment. */
 #include <errno.h>
@@ -299,6 +300,15 @@ static void compile_keyword(compiler *c, cp_sch *s, const cp_node *n, size_t at)
         get_bound(c, v, k, &s->bounds[2], &s->exclusive_minimum);
     } else if (!strcmp(k, "minLength")) {
         get_count(c, v, k, &s->min_length);
+    } else if (!strcmp(k, "maxLength")) {
+        get_count(c, v, k, &s->max_length);
+    } else if (!strcmp(k, "format")) {
+        /* checked, not only an annotation: a format we cannot check would
+         * be a check that silently does not happen */
+        if (cp_json_type(v) != CP_JT_STR || strcmp(v->text, "date"))
+            compile_error(c, v, "unsupported format '%s' (cryptoperf checks only \"date\")", v->text ? v->text : "");
+        else
+            s->format_date = 1;
     } else if (!strcmp(k, "pattern")) {
         compile_pattern(c, s, v);
     } else if (!strcmp(k, "items")) {
@@ -337,7 +347,7 @@ static cp_sch *compile(compiler *c, const cp_node *n)
             return sc->all[i];
     cp_sch *s = cp_xcalloc(1, sizeof *s);
     s->src = n;
-    s->min_props = s->min_length = s->min_items = -1;
+    s->min_props = s->min_length = s->max_length = s->min_items = -1;
     if ((sc->nall & (sc->nall - 1)) == 0)
         sc->all = cp_xrealloc(sc->all, (sc->nall ? sc->nall * 2 : 16) * sizeof *sc->all);
     sc->all[sc->nall++] = s;

@@ -63,6 +63,8 @@ struct cp_sch {
     const cp_bound *minimum, *maximum, *exclusive_minimum;
     cp_bound bounds[3];
     long long min_length;    /* in characters; -1 = none */
+    long long max_length;    /* in characters; -1 = none */
+    int format_date;         /* format: date, checked (RFC 3339 full-date, a real day) */
     const char *pattern;
     regex_t regex;
     int has_regex;

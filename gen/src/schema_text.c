@@ -51,6 +51,10 @@ void cp_sch_describe(cp_buf *b, const cp_sch *s)
         }
         return;
     }
+    if (s->format_date && (!s->types || s->types == CP_JT_STR)) {
+        cp_buf_puts(b, "a date YYYY-MM-DD that exists");
+        return;
+    }
     unsigned types = s->types;
     if (types == CP_JT_STR && s->min_length == 1) {
         cp_buf_puts(b, "a non-empty string");
@@ -72,8 +76,12 @@ void cp_sch_describe(cp_buf *b, const cp_sch *s)
         cp_buf_printf(b, " <= %s", s->maximum->node->text);
     if (s->exclusive_minimum)
         cp_buf_printf(b, " > %s", s->exclusive_minimum->node->text);
-    if (s->min_length > 1)
+    if (s->min_length > 1 && s->max_length >= 0)
+        cp_buf_printf(b, " of %lld to %lld characters", s->min_length, s->max_length);
+    else if (s->min_length > 1)
         cp_buf_printf(b, " of at least %lld characters", s->min_length);
+    else if (s->max_length >= 0)
+        cp_buf_printf(b, " of at most %lld characters", s->max_length);
     if (s->has_regex)
         cp_buf_printf(b, " matching %s", s->pattern);
 }
@@ -93,6 +101,8 @@ void cp_sch_found(cp_buf *b, const cp_node *inst, int quoting_helps)
         return;
     }
     put_value(b, inst, 1);
+    if (t == CP_JT_STR && inst->len > 80) /* the quote is cut: say how long it is */
+        cp_buf_printf(b, " (%u bytes)", inst->len);
     if (quoting_helps)
         cp_buf_puts(b, " (unquoted, so not a string: put it in quotes)");
     long long i;
@@ -104,12 +114,21 @@ void cp_sch_found(cp_buf *b, const cp_node *inst, int quoting_helps)
 void cp_sch_condition(cp_buf *b, const cp_sch *if_schema, int negated)
 {
     const cp_sch *s = if_schema;
+    /* {properties: {a: {properties: {b: {const: x}}}}} reads "as a.b is x" */
+    cp_buf path = { 0 };
+    while (s->nprops == 1 && !s->props[0].schema->values && s->props[0].schema->nprops == 1) {
+        cp_buf_printf(&path, "%s.", s->props[0].name);
+        s = s->props[0].schema;
+    }
     if (s->nprops == 1 && s->props[0].schema->values && s->props[0].schema->nvalues == 1) {
-        cp_buf_printf(b, " (as %s is %s", s->props[0].name, negated ? "not " : "");
+        cp_buf_printf(b, " (as %s%s is %s", path.data ? path.data : "", s->props[0].name, negated ? "not " : "");
         put_value(b, s->props[0].schema->values[0].node, 1);
         cp_buf_putc(b, ')');
+        cp_buf_free(&path);
         return;
     }
+    cp_buf_free(&path);
+    s = if_schema;
     cp_buf_printf(b, " (as the condition at schema line %u %s)", s->src->mark.line,
                   negated ? "does not hold" : "holds");
 }

@@ -67,7 +67,8 @@ static void report(vctx *c, const cp_node *at, const cp_mark *mark, const seg *p
         return;
     cp_buf pb = { 0 }, mb = { 0 };
     put_path(&pb, path);
-    cp_buf_put(&pb, "", 0);
+    if (!pb.len) /* the document itself */
+        cp_buf_puts(&pb, "(top level)");
     va_list ap;
     va_start(ap, fmt);
     cp_buf_vprintf(&mb, fmt, ap);
@@ -163,6 +164,23 @@ static size_t utf8_length(const char *s)
     return n;
 }
 
+/* YYYY-MM-DD naming a day that exists (RFC 3339 full-date): 2024-02-29
+ * yes, 2023-02-29 and 2024-13-45 no. */
+static int is_date(const char *s)
+{
+    for (int i = 0; i < 10; i++)
+        if (i == 4 || i == 7 ? s[i] != '-' : !(s[i] >= '0' && s[i] <= '9'))
+            return 0;
+    if (s[10])
+        return 0;
+    int y = atoi(s), m = atoi(s + 5), d = atoi(s + 8);
+    static const int days[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+    if (m < 1 || m > 12 || d < 1)
+        return 0;
+    int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    return d <= days[m - 1] + (m == 2 && leap);
+}
+
 /* type, const/enum and the scalar bounds: one verdict, so a value gets one
  * message that says everything it should have been */
 static int value_ok(const cp_sch *s, const cp_node *inst, unsigned t)
@@ -192,6 +210,10 @@ static int value_ok(const cp_sch *s, const cp_node *inst, unsigned t)
     }
     if (t == CP_JT_STR) {
         if (s->min_length >= 0 && utf8_length(inst->text) < (size_t)s->min_length)
+            return 0;
+        if (s->max_length >= 0 && utf8_length(inst->text) > (size_t)s->max_length)
+            return 0;
+        if (s->format_date && !is_date(inst->text))
             return 0;
         if (s->has_regex && regexec(&s->regex, inst->text, 0, NULL, 0) != 0)
             return 0;
@@ -239,10 +261,11 @@ static void report_unknown(vctx *c, const cp_sch *s, const cp_node *inst, size_t
     cp_buf_put_quoted(&name, key->text);
     const char *near = cp_sch_nearest(s, key->text);
     if (near)
-        report(c, key, &at, path, NULL, "unknown field %s (did you mean '%s'? allowed: %s)", name.data, near,
-               allowed.data);
+        report(c, key, &at, path, NULL, "expected a known field (%s), found the unknown field %s (did you mean "
+               "'%s'?)", allowed.data, name.data, near);
     else
-        report(c, key, &at, path, NULL, "unknown field %s (allowed: %s)", name.data, allowed.data);
+        report(c, key, &at, path, NULL, "expected a known field (%s), found the unknown field %s", allowed.data,
+               name.data);
     cp_buf_free(&name);
     cp_buf_free(&allowed);
 }
@@ -262,7 +285,8 @@ static void check_object(vctx *c, const cp_sch *s, const cp_node *inst, const se
     }
     for (size_t i = 0; i < s->nrequired; i++)
         if (!cp_map_get(inst, s->required[i]))
-            report(c, inst, &inst->mark, path, s->required[i], "missing required field '%s'", s->required[i]);
+            report(c, inst, &inst->mark, path, s->required[i], "expected the required field '%s', found none",
+                   s->required[i]);
     if (s->min_props >= 0 && inst->count < (size_t)s->min_props)
         report(c, inst, &inst->mark, path, NULL, "expected at least %lld fields, found %zu", s->min_props,
                (size_t)inst->count);

@@ -6,6 +6,7 @@
  * fixed-point comb of curve definition High: the window size of
  * math_config is never used, Small 5 121 341 vs Fast 5 121 229
  * instructions). The note sits on the row's cell that shows that label. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,17 +50,49 @@ static int siblings(const cp_result *a, const cp_result *b, cp_field skip)
     return 1;
 }
 
+/* The identifying fields of r but skip, hashed (agrees with siblings). */
+static uint64_t identity_but(const cp_result *r, cp_field skip)
+{
+    uint64_t h = 1469598103934665603ull;   /* FNV-1a */
+    for (int f = 0; f < CP_F_COUNT; f++) {
+        if (cp_fields[f].role != CP_ROLE_ID || f == (int)skip)
+            continue;
+        const char *x = text_of(r, (cp_field)f);
+        h = (h ^ (uint64_t)(f + 1)) * 1099511628211ull;
+        for (const char *c = x ? x : ""; *c; c++)
+            h = (h ^ (unsigned char)*c) * 1099511628211ull;
+        h = (h ^ (x ? 0x100u : 0x200u)) * 1099511628211ull;
+    }
+    return h;
+}
+
+typedef struct {
+    uint64_t hash;
+    size_t row;
+} keyed;
+
+static int keyed_cmp(const void *a, const void *b)
+{
+    const keyed *x = a, *y = b;
+    if (x->hash != y->hash)
+        return x->hash < y->hash ? -1 : 1;
+    return x->row < y->row ? -1 : x->row > y->row;
+}
+
 /* The footnote of row r for axis f, or NULL when the label matters (or r
- * has no sibling). rows: the results of the table's rows. */
-static char *note_for(const cp_result *const *rows, size_t n, size_t r, cp_field f, const char *what,
-                      const cp_layout *l, const char *words)
+ * has no sibling). rows: the results of the table's rows; group: the rows
+ * whose identifying fields but f hash alike (every sibling of r is among
+ * them), in row order. */
+static char *note_for(const cp_result *const *rows, const keyed *group, size_t ng, size_t r, cp_field f,
+                      const char *what, const cp_layout *l, const char *words)
 {
     unsigned long long lo = count_of(rows[r]), hi = lo;
     if (!lo || !text_of(rows[r], f))
         return NULL;
     cp_buf list = { 0 };
     size_t found = 0;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t k = 0; k < ng; k++) {
+        size_t i = group[k].row;
         if (i != r && !siblings(rows[r], rows[i], f))
             continue;
         unsigned long long c = count_of(rows[i]);
@@ -109,19 +142,32 @@ void cp_table_axis_notes(cp_table *t, const cp_result *const *rows, const char *
         }
         if (!have)
             continue;
-        for (size_t r = 0; r < t->nrows; r++) {
-            const char *what = t->head && t->head[col][0] ? t->head[col] : cp_fields[f].name;
-            char *note = note_for(rows, t->nrows, r, f, what, l, words);
-            if (!note)
-                continue;
-            cp_cell *c = &t->cells[r * t->ncols + col];
-            if (c->note) {
-                char *both = cp_xasprintf("%s; %s", c->note, note);
-                free(c->note);
-                free(note);
-                note = both;
+        /* a row's siblings differ from it in f only: grouped by the rest
+         * (sorted by its hash, row order within), a table of 10^5 rows
+         * compares each row with its group, not with every row */
+        keyed *by = cp_xmalloc((t->nrows + 1) * sizeof *by);
+        for (size_t r = 0; r < t->nrows; r++)
+            by[r] = (keyed){ identity_but(rows[r], f), r };
+        qsort(by, t->nrows, sizeof *by, keyed_cmp);
+        const char *what = t->head && t->head[col][0] ? t->head[col] : cp_fields[f].name;
+        for (size_t g = 0, end; g < t->nrows; g = end) {
+            for (end = g + 1; end < t->nrows && by[end].hash == by[g].hash; end++)
+                ;
+            for (size_t m = g; end - g > 1 && m < end; m++) {
+                size_t r = by[m].row;
+                char *note = note_for(rows, by + g, end - g, r, f, what, l, words);
+                if (!note)
+                    continue;
+                cp_cell *c = &t->cells[r * t->ncols + col];
+                if (c->note) {
+                    char *both = cp_xasprintf("%s; %s", c->note, note);
+                    free(c->note);
+                    free(note);
+                    note = both;
+                }
+                c->note = note;
             }
-            c->note = note;
         }
+        free(by);
     }
 }

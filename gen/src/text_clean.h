@@ -6,6 +6,8 @@
 
 #include <stddef.h>
 
+#include "util.h"
+
 /* Length in bytes of the well-formed UTF-8 character at s (at most n bytes
  * available) that XML 1.0 allows and that is not a control character (C0,
  * DEL, C1); 0 when the bytes there are none of that. Overlong forms,
@@ -16,6 +18,23 @@ size_t cp_text_char_len(const unsigned char *s, size_t n);
  * for each bad byte or control character, so the result is printable,
  * single-line UTF-8. */
 void cp_text_clean(const char *s, void (*put)(void *ctx, const char *s, size_t len), void *ctx);
+
+/* Length of a bidirectional formatting character at s (U+061C, U+200E,
+ * U+200F, U+202A..U+202E, U+2066..U+2069: they reorder the text around
+ * them, so "txt.exe" can read "exe.txt"), else 0. */
+size_t cp_text_bidi_len(const unsigned char *s, size_t n);
+
+/* For the page writers (wiki, Markdown, HTML, and so the site index),
+ * which escape ASCII themselves: returns 0 when s starts with a printable
+ * ASCII character or a line break (the writer's business); otherwise
+ * appends what a page shows for the character at s and returns the bytes
+ * it covers: a good non-ASCII character as it is; C0 controls, DEL, C1
+ * controls (U+0085 included), bidirectional formatting characters,
+ * U+FFFE/U+FFFF and invalid UTF-8 as U+FFFD (visible: something was
+ * there); a tab and U+2028/U+2029 as a space. */
+size_t cp_text_put_special(cp_buf *out, const char *s, size_t n);
+/* s with every such character replaced (code spans: no other escaping). */
+void cp_text_put_safe(cp_buf *out, const char *s, size_t n);
 
 /* A copy of s (len bytes) that is valid UTF-8: each byte that is not part
  * of a well-formed character becomes U+FFFD, the rest is kept as it is

@@ -2,6 +2,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,34 +137,103 @@ void cp_buf_put_quoted(cp_buf *b, const char *s)
     cp_buf_putc(b, '\'');
 }
 
+static char read_error[160];
+
+const char *cp_read_file_error(void)
+{
+    return read_error;
+}
+
+static const char *file_kind(mode_t m)
+{
+    return S_ISDIR(m) ? "a folder" : S_ISFIFO(m) ? "a FIFO (named pipe)" : S_ISCHR(m) ? "a character device"
+         : S_ISBLK(m) ? "a block device" : S_ISSOCK(m) ? "a socket" : "not a regular file";
+}
+
+static char *read_failed(int err)
+{
+    snprintf(read_error, sizeof read_error, "%s", strerror(err));
+    errno = err;
+    return NULL;
+}
+
+const char *cp_input_too_large(void)
+{
+    static char text[80];
+    snprintf(text, sizeof text, "expected a file of at most %d MiB, found a larger one", CP_MAX_INPUT_BYTES >> 20);
+    return text;
+}
+
+static char *too_large(void)
+{
+    snprintf(read_error, sizeof read_error, "%s", cp_input_too_large());
+    errno = EFBIG;
+    return NULL;
+}
+
+int cp_open_input(const char *path, size_t *size)
+{
+    /* O_NONBLOCK: opening a FIFO must not wait for a writer; a regular
+     * file reads the same either way */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        read_failed(errno);
+        return -1;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        int e = errno;
+        close(fd);
+        read_failed(e);
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        /* /dev/zero never ends, a FIFO may never answer */
+        close(fd);
+        snprintf(read_error, sizeof read_error, "expected a regular file, found %s", file_kind(st.st_mode));
+        errno = EINVAL;
+        return -1;
+    }
+    if (st.st_size > CP_MAX_INPUT_BYTES) {
+        close(fd);
+        too_large();
+        return -1;
+    }
+    if (size)
+        *size = (size_t)st.st_size;
+    return fd;
+}
+
 char *cp_read_file(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    size_t size;
+    int fd = cp_open_input(path, &size);
+    if (fd < 0)
         return NULL;
     cp_buf b = { 0 };
-    /* one allocation of the right size for a regular file; the loop still
-     * copes with files that grow or have no size (pipes) */
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-        reserve(&b, (size_t)st.st_size);
-    size_t n;
-    do {
+    reserve(&b, size + 1);
+    for (;;) {
         reserve(&b, 65536);
-        n = fread(b.data + b.len, 1, b.cap - b.len - 1, f);
-        b.len += n;
-        b.data[b.len] = '\0';
-    } while (n > 0);
-    int bad = ferror(f);
-    int saved = errno;
-    fclose(f);
-    if (bad) {
-        cp_buf_free(&b);
-        errno = saved ? saved : EIO;
-        return NULL;
+        ssize_t n = read(fd, b.data + b.len, b.cap - b.len - 1);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            int e = errno;
+            close(fd);
+            cp_buf_free(&b);
+            return read_failed(e);
+        }
+        if (n == 0)
+            break;
+        b.len += (size_t)n;
+        if (b.len > CP_MAX_INPUT_BYTES) { /* it grew while we read */
+            close(fd);
+            cp_buf_free(&b);
+            return too_large();
+        }
     }
-    if (!b.data)
-        b.data = cp_xstrdup("");
+    close(fd);
+    b.data[b.len] = '\0';
     if (len)
         *len = b.len;
     return b.data;
@@ -284,4 +354,32 @@ void cp_buf_put_url(cp_buf *b, const char *s, const char *keep)
             cp_buf_put(b, e, 3);
         }
     }
+}
+
+size_t cp_utf8_len(const unsigned char *s, size_t avail)
+{
+    unsigned char c = s[0];
+    size_t n;
+    unsigned min;
+    unsigned cp;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xc2 && c <= 0xdf)
+        n = 2, min = 0x80, cp = c & 0x1f;
+    else if (c >= 0xe0 && c <= 0xef)
+        n = 3, min = 0x800, cp = c & 0x0f;
+    else if (c >= 0xf0 && c <= 0xf4)
+        n = 4, min = 0x10000, cp = c & 0x07;
+    else
+        return 0;
+    if (avail < n)
+        return 0;
+    for (size_t i = 1; i < n; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (s[i] & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+        return 0;
+    return n;
 }

@@ -29,8 +29,26 @@ void cp_buf_free(cp_buf *b);
  * as \xNN, cut after 80 bytes with "...". */
 void cp_buf_put_quoted(cp_buf *b, const char *s);
 
-/* Whole file, NUL-terminated; NULL with errno set on failure. */
+/* Inputs are regular files of at most this size (a dataset of a million
+ * results is about 150 MiB): cp_read_file reads one whole into memory,
+ * the YAML loader as it parses (node.h). */
+#define CP_MAX_INPUT_BYTES (256 << 20)
+
+/* path opened for reading (a file descriptor), with the checks
+ * cp_read_file makes first: a regular file of at most CP_MAX_INPUT_BYTES
+ * (*size, unless NULL, is its size now). -1 with errno set and
+ * cp_read_file_error saying why. */
+int cp_open_input(const char *path, size_t *size);
+/* "expected a file of at most 256 MiB, found a larger one" */
+const char *cp_input_too_large(void);
+
+/* Whole file, NUL-terminated; NULL with errno set on failure. Refuses what
+ * is not a regular file (a folder, /dev/zero, a FIFO that may never
+ * answer) and a file larger than CP_MAX_INPUT_BYTES. */
 char *cp_read_file(const char *path, size_t *len);
+/* Why the last cp_read_file or cp_open_input failed, in words ("No such file or directory",
+ * "expected a regular file, found a FIFO (named pipe)"). */
+const char *cp_read_file_error(void);
 
 /* Write data to path through a temporary file in the same folder and
  * rename(2), so a reader never sees a half-written file. Creates missing
@@ -48,5 +66,9 @@ int cp_version_cmp(const char *a, const char *b);
  * in keep stay, every other byte becomes %XX. */
 void cp_buf_put_url(cp_buf *b, const char *s, const char *keep);
 int cp_mkdir_p(const char *dir);
+
+/* Length of the valid UTF-8 sequence at s (1..4), 0 when invalid
+ * (overlong forms and surrogates included). */
+size_t cp_utf8_len(const unsigned char *s, size_t avail);
 
 #endif

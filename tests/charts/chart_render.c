@@ -178,7 +178,12 @@ int main(int argc, char **argv)
             bad |= draw(g, ecdsa(tag), dir);
         }
     }
-    long n = cp_gnuplot_finish(g, 1, NULL);
+    cp_stage *stage = cp_stage_new();
+    long n = cp_gnuplot_finish(g, stage, NULL);
+    if (n >= 0 && !bad && cp_stage_commit(stage, stderr))
+        n = -1;
+    cp_stage_free(stage);
+    cp_gnuplot_free(g, n >= 0 && !bad);
     if (n < 0 || bad)
         return 1;
     printf("%ld charts\n", n);

@@ -22,11 +22,13 @@ chmod +x "$T/counting-gnuplot"
 render() { out=$(cd "$T/cwd" && "$DRIVER" "$@" 2>&1); rc=$?; printf '%s\n' "$out" >>"$T/all.log"; }
 
 GNUPLOT=$T/counting-gnuplot render "$T/site/a"
-check "4 sample charts drawn" [ "$rc" -eq 0 ] && [[ $out == "4 charts" ]]
+check "4 sample charts: exit 0" [ "$rc" -eq 0 ]
+check "4 sample charts drawn" [ "$out" = "4 charts" ]
 [ "$rc" -eq 0 ] || diag "$out"
 check "one gnuplot process for all of them" [ "$(wc -l <"$T/starts")" -eq 1 ]
-check "the ST file names" [ -f "$T/site/a/Cryptolib STM32L552 AES CBC SB Enc.svg" ] \
-  && [ -f "$T/site/a/Cryptolib STM32L552 AES CBC SB Enc FP.svg" ] && [ -f "$T/site/a/Cryptolib STM32L552 ECDSA Sig.svg" ]
+for name in "AES CBC SB Enc" "AES CBC SB Enc FP" "ECDSA Sig"; do
+  check "the ST file name Cryptolib STM32L552 $name.svg" [ -f "$T/site/a/Cryptolib STM32L552 $name.svg" ]
+done
 
 # checks every SVG in a folder; $1 names the set
 svg_checks() {
@@ -35,7 +37,8 @@ svg_checks() {
     n=$((n + 1))
     if ! xmllint --noout "$f" 2>"$T/xmllint.err"; then bad=1; diag "$f: $(cat "$T/xmllint.err")"; fi
   done
-  check "$what: $n SVG files, all well-formed XML" [ "$bad" -eq 0 ] && [ "$n" -gt 0 ]
+  check "$what: some SVG files ($n)" [ "$n" -gt 0 ]
+  check "$what: all $n SVG files well-formed XML" [ "$bad" -eq 0 ]
   bad=0
   for f in "$dir"/*.svg; do
     grep -q 'viewBox="0 0 [0-9]* [0-9]*"' "$f" || { bad=1; diag "$f: no viewBox"; }
@@ -66,11 +69,12 @@ check "a missing value says n/a" grep -q '<text>n/a</text>' "$T/site/a/Cryptolib
 render "$T/site/b"
 same=1
 for f in "$T/site/a"/*.svg; do cmp -s "$f" "$T/site/b/$(basename "$f")" || same=0; done
-check "a second run gives byte-identical SVG" [ "$rc" -eq 0 ] && [ "$same" -eq 1 ]
+check "a second run exits 0" [ "$rc" -eq 0 ]
+check "a second run gives byte-identical SVG" [ "$same" -eq 1 ]
 touch -d '2001-01-01' "$T/site/a"/*.svg
 render "$T/site/a"
-check "an unchanged chart keeps its file (and mtime)" [ "$rc" -eq 0 ] \
-  && [ -z "$(find "$T/site/a" -name '*.svg' -newermt '2001-01-02')" ]
+check "a run over unchanged charts exits 0" [ "$rc" -eq 0 ]
+check "an unchanged chart keeps its file (and mtime)" [ -z "$(find "$T/site/a" -name '*.svg' -newermt '2001-01-02')" ]
 
 # hostile texts
 render "$T/site/h" hostile
@@ -112,8 +116,9 @@ check "gnuplot error: no chart written, not even the good first one" [ ! -e "$T/
 printf '#!/bin/sh\nhead -c 10 >/dev/null\nexit 3\n' >"$T/dying-gnuplot"
 chmod +x "$T/dying-gnuplot"
 GNUPLOT=$T/dying-gnuplot render "$T/site/d"
-check "gnuplot dies: exit 1, the chart named, nothing written" [ "$rc" -eq 1 ] \
-  && grep -q "Cryptolib STM32L552 AES CBC SB Enc.svg: gnuplot stopped" <<<"$out" && [ ! -e "$T/site/d" ]
+check "gnuplot dies: exit 1" [ "$rc" -eq 1 ]
+check "gnuplot dies: the chart named" grep -q "Cryptolib STM32L552 AES CBC SB Enc.svg: gnuplot stopped" <<<"$out"
+check "gnuplot dies: nothing written" [ ! -e "$T/site/d" ]
 [ "$rc" -eq 1 ] || diag "$out"
 
 # two charts of one name: the later ones get " (2)", " (3)"
@@ -174,8 +179,10 @@ else
 fi
 
 GNUPLOT=$T/no-such-gnuplot render "$T/site/n"
-check "no gnuplot: exit 1 with a message" [ "$rc" -eq 1 ] && grep -q "cannot start" <<<"$out"
+check "no gnuplot: exit 1" [ "$rc" -eq 1 ]
+check "no gnuplot: a message" grep -q "cannot start" <<<"$out"
 
-check "no temporary file left behind" [ -z "$(ls -A "$T/tmp")" ] && [ -z "$(find "$T/site" -name '*.tmp*')" ]
+check "no temporary file left behind in TMPDIR" [ -z "$(ls -A "$T/tmp")" ]
+check "no temporary file left behind next to the charts" [ -z "$(find "$T/site" -name '*.tmp*')" ]
 check "no sanitizer report in any run" [ "$(grep -c 'Sanitizer\|runtime error' "$T/all.log")" -eq 0 ]
 done_testing

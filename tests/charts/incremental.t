@@ -4,7 +4,8 @@
 # every file as it was, and the output is byte for byte the output of a
 # render without the cache; a changed value, a touched or removed chart
 # file, another cryptoperf or another gnuplot make the charts concerned be
-# drawn again; --prune keeps the charts that were not drawn.
+# drawn again; --prune keeps the charts that were not drawn; a run that
+# fails, early or late, leaves the cache as it was.
 . "$(dirname "$0")/../lib.sh"
 T=$(tmpdir)
 SRC=$TOP/data/stm32l5/cmox-050000b2/dataset.yaml
@@ -102,9 +103,27 @@ check "a failed run: exit 2" [ "$rc" -eq 2 ]
 check "a failed run: the cache file unchanged" cmp -s "$T/cache" "$T/cache.before"
 check "a failed run: the chart file unchanged" grep -q '>3742<' "$T/site/$FOLDER/Cryptolib STM32L552 cmox-050000B2 AES CBC SB Enc.svg"
 
+# a run that fails after its charts were drawn (a page cannot be written:
+# nothing of the run is renamed into place) leaves the cache as it was, so
+# the next run draws the changed chart, not keeps the old file
+cp "$GNUPLOT_REAL" "$T/bin/gnuplot" 2>/dev/null || ln -sf "$GNUPLOT_REAL" "$T/bin/gnuplot"
+render --chart-cache "$T/cache"
+check "gnuplot back: exit 0" [ "$rc" -eq 0 ]
+cp "$T/cache" "$T/cache.before"
+sed -i 's/cycles: 3744}/cycles: 3745}/' "$T/data/$FOLDER/dataset.yaml"
+rm "$T/site/index.md" && mkdir "$T/site/index.md"
+render --chart-cache "$T/cache"
+check "a late failure: exit 2" [ "$rc" -eq 2 ]
+check "a late failure: the cache file unchanged" cmp -s "$T/cache" "$T/cache.before"
+check "a late failure: the chart file unchanged" grep -q '>3744<' "$T/site/$FOLDER/Cryptolib STM32L552 cmox-050000B2 AES CBC SB Enc.svg"
+rmdir "$T/site/index.md"
+render --chart-cache "$T/cache"
+check "after a late failure: exit 0" [ "$rc" -eq 0 ]
+check "after a late failure: the changed chart drawn again" [ "$(drawn)" -eq 1 ]
+check "after a late failure: the chart shows the new value" grep -q '>3745<' "$T/site/$FOLDER/Cryptolib STM32L552 cmox-050000B2 AES CBC SB Enc.svg"
+
 # a cache file that is not one is ignored (everything drawn), then rewritten
 printf 'garbage\n' >"$T/cache"
-cp "$GNUPLOT_REAL" "$T/bin/gnuplot" 2>/dev/null || ln -sf "$GNUPLOT_REAL" "$T/bin/gnuplot"
 render --chart-cache "$T/cache"
 check "a garbage cache file: exit 0" [ "$rc" -eq 0 ]
 check "a garbage cache file: every chart drawn" [ "$(drawn)" -eq "$n" ]

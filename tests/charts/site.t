@@ -23,7 +23,8 @@ for d in $dirs; do
     grep -qF "[[File:$name|" "$d/index.wiki" || { unref=$((unref + 1)); diag "$d: $name not in index.wiki"; }
     grep -qF "]($(url "$name"))" "$d/index.md" || { unref=$((unref + 1)); diag "$d: $name not in index.md"; }
   done < <(find "$d" -maxdepth 1 -name '*.svg' -print0)
-  check "$d: every chart referred to exists, every chart file is referred to" [ "$missing" -eq 0 ] && [ "$unref" -eq 0 ]
+  check "$d: every chart referred to exists" [ "$missing" -eq 0 ]
+  check "$d: every chart file is referred to" [ "$unref" -eq 0 ]
 done
 check "the st pages have charts ($nsvg SVG files)" [ "$(find site -name '*.svg' | wc -l)" -gt 0 ]
 

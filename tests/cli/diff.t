@@ -146,6 +146,23 @@ expect "two different series without the flag: exit 2, names both and the flag" 
   "$CRYPTOPERF" diff "$FX/cmox-040000b1" "$T/other/stm32l4/cmox-050000b2"
 "$CRYPTOPERF" diff --cross-series "$FX/cmox-040000b1" "$T/other/stm32l4/cmox-050000b2" >/dev/null 2>&1
 check "... and with --cross-series: exit 0" [ $? -eq 0 ]
+# a page across series names each side by series, part and clock (issue
+# 12, item 12): the same library version on two series read "CMOX 040000B1
+# to 040000B1", and the versions table left out core and clock
+mkdir -p "$T/other/stm32u5/cmox-040000b1"
+sed -e 's/^series: stm32l5$/series: stm32u5/' -e 's/^  core_clock_hz: .*/  core_clock_hz: 160000000/' \
+    -e 's/^  mcu: .*/  mcu: STM32U585AII6Q/' -e 's/^  core: .*/  core: Cortex-M33F/' \
+  "$FX/cmox-040000b1/dataset.yaml" >"$T/other/stm32u5/cmox-040000b1/dataset.yaml"
+grep -q '^  core_clock_hz: 160000000' "$T/other/stm32u5/cmox-040000b1/dataset.yaml" || diag "the clock was not changed"
+"$CRYPTOPERF" diff --cross-series --out "$T/xs" "$FX/cmox-040000b1" "$T/other/stm32u5/cmox-040000b1" >/dev/null 2>"$T/err"
+check "cross-series page: exit 0" [ $? -eq 0 ]
+title=$(sed -n 's/^# //p' "$T/xs/index.md" | head -1)
+check "cross-series page: the title names both sides by series, MCU and clock ($title)" \
+  [ "$title" = "CMOX 040000B1 on STM32L552ZET6Q (stm32l5, 110 MHz) to CMOX 040000B1 on STM32U585AII6Q (stm32u5, 160 MHz): what changed" ]
+check "cross-series page: the versions table has the series" grep -q '^| Series | stm32l5 | stm32u5 |$' "$T/xs/index.md"
+check "cross-series page: the versions table has the core" grep -q '^| Core | Cortex-M33 | Cortex-M33F |$' "$T/xs/index.md"
+check "cross-series page: the versions table has the clock" grep -q '^| Core clock | 110 MHz | 160 MHz |$' "$T/xs/index.md"
+check "README's command list has diff --cross-series" grep -q '^cryptoperf diff .*\[--cross-series\]' README.md
 expect "an unknown metric in a threshold: exit 2, naming it" 2 "unknown metric 'speed'" \
   "$CRYPTOPERF" diff --threshold speed=2% "$V4" "$V5"
 expect "a byte metric with percent: exit 2" 2 "threshold code_bytes: expected a non-negative number of bytes \(e.g. 32\), found '3%'" \
@@ -160,7 +177,7 @@ expect "one dataset only: exit 2" 2 "expected two datasets" "$CRYPTOPERF" diff "
 expect "three datasets: exit 2" 2 "expected two datasets, found another" "$CRYPTOPERF" diff "$V4" "$V5" "$V5"
 expect "an unknown option: exit 2" 2 "unknown option or missing value: --frobnicate" \
   "$CRYPTOPERF" diff --frobnicate "$V4" "$V5"
-expect "an unwritable -o: exit 2" 2 "cannot write /proc/cryptoperf-diff.yaml" \
+expect "an unwritable -o: exit 2" 2 "/proc/cryptoperf-diff.yaml: cannot write" \
   "$CRYPTOPERF" diff -o /proc/cryptoperf-diff.yaml "$V4" "$V5"
 
 # --- the diff page, through the page engine ---------------------------------

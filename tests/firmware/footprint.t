@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Footprints charge the library only: the global data an AES footprint
 # image has beyond its baseline comes from no harness source (nm -l names
-# each symbol's file), and Mbed TLS 3.6.6's P-256 signature image, built
-# with P-256 alone, holds neither a DRBG nor the other curves' constants.
+# each symbol's file), and the P-256 signature images of the libraries
+# with a per-curve switch (Mbed TLS 3.6.6, LibTomCrypt), built with P-256
+# alone, hold neither a DRBG nor the other curves' constants; a BearSSL
+# image of one EC implementation variant holds that variant and no other.
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/lib-fw.sh"
 IMG=$TOP/build/fw/$FW_BOARD/img
@@ -12,8 +14,11 @@ NM=arm-none-eabi-nm
 data_symbols() {
   $NM -l --defined-only "$1" | awk '$2 ~ /^[bBdD]$/ { f = $4; sub(/:[0-9]+$/, "", f); print $3 "\t" f }' | sort
 }
-for lv in mbedtls-2.28.3 mbedtls-3.6.6 wolfssl-5.5.4 wolfssl-5.7.2; do
-  img=$IMG/fp-$lv-fast-aes-cbc-enc-sb.elf base=$IMG/fp-$lv-fast-baseline.elf
+# library-version:home-configuration (mk/firmware.mk's fw_home)
+for lc in mbedtls-2.28.3:fast mbedtls-3.6.6:fast wolfssl-5.5.4:fast wolfssl-5.7.2:fast \
+  bearssl-0.6:aes-ct-ctmul libtomcrypt-1.18.2:fast; do
+  lv=${lc%%:*} home=${lc#*:}
+  img=$IMG/fp-$lv-$home-aes-cbc-enc-sb.elf base=$IMG/fp-$lv-$home-baseline.elf
   if [ ! -f "$img" ]; then
     fail "$lv: $img exists (make fw-test builds it)"
     continue
@@ -32,6 +37,28 @@ if [ -f "$img" ]; then
   check "mbedtls 3.6.6 ECDSA P-256 signature: P-256's constants are in" grep -qw secp256r1_p <<<"$syms"
   check "mbedtls 3.6.6 ECDSA P-256 signature: P-384's are not" bash -c '! grep -qw secp384r1_p <<<"$0"' "$syms"
   check "mbedtls 3.6.6 ECDSA P-256 signature: P-521's are not" bash -c '! grep -qw secp521r1_p <<<"$0"' "$syms"
+else
+  fail "$img exists (make fw-test builds it)"
+fi
+
+# LibTomCrypt's curves are the entries of ltc_ecc_sets, named "ECC-<bits>".
+img=$IMG/fp-libtomcrypt-1.18.2-ecc-ladder-ecdsa-sign-p256.elf
+if [ -f "$img" ]; then
+  names=$(arm-none-eabi-strings -a "$img" | grep -x 'ECC-[0-9]*' | sort | tr '\n' ' ')
+  check "libtomcrypt ECDSA P-256 signature: only P-256 in the curve table (${names:-none})" [ "$names" = "ECC-256 " ]
+  check "libtomcrypt ECDSA P-256 signature: no PRNG of the library (Yarrow, Fortuna, ChaCha20)" \
+    bash -c '! '"$NM"' "$0" | grep -qiE "yarrow|fortuna|chacha20_prng"' "$img"
+else
+  fail "$img exists (make fw-test builds it)"
+fi
+
+img=$IMG/fp-bearssl-0.6-ec-p256-m15-ecdsa-sign-p256.elf
+if [ -f "$img" ]; then
+  syms=$($NM "$img")
+  check "bearssl ECDSA P-256 p256_m15: the p256_m15 implementation is in" grep -qw br_ec_p256_m15 <<<"$syms"
+  for other in br_ec_p256_m31 br_ec_prime_i15 br_ec_prime_i31 br_ec_all_m31; do
+    check "bearssl ECDSA P-256 p256_m15: $other is not" bash -c '! grep -qw "$1" <<<"$0"' "$syms" "$other"
+  done
 else
   fail "$img exists (make fw-test builds it)"
 fi

@@ -12,7 +12,7 @@ for v in 5.5.4 5.7.2; do
   pkg=$(cat "$TOP/cache/wolfssl/$v/package" 2>/dev/null)
   check "wolfssl $v: revision recorded ($pkg)" bash -c "[[ '$pkg' =~ ^wolfssl\ ${v//./\\.}-[0-9A-Za-z.+~]+\$ ]]"
   out=$d/$v.out
-  fw_check_quick wolfssl "$v" "$out" "$d/$v.err" 16 AES 3DES HASH EdDSA ECDH ECDSA RSA
+  fw_check_quick wolfssl "$v" "$out" "$d/$v.err" 16 AES 3DES ChaCha20-Poly1305 HASH EdDSA ECDH ECDSA RSA
   check "wolfssl $v: ECDSA P-256 signature labelled with the math configuration" \
     bash -c "grep -A8 '# case ecdsa-secp256r1-sha256-sign' '$out' | grep -q 'math_config: \"Fast\"'"
   check "wolfssl $v: RSA signature says CRT and its math configuration" \

@@ -195,4 +195,26 @@ fails no-baseline "m.tsv:[0-9]+:1: img/fp-aes-3.6.6.elf: expected a baseline ima
 cp "$d/m.good" "$d/m.tsv"
 run "$d/data1" >/dev/null 2>&1
 check "after the failures a good run still gives the same bytes" [ "$(cat "$ds1" "$ds3" | md5sum)" = "$sum_before" ]
+
+# The run cache (--run-cache): a passing run of an unchanged image is reused,
+# with every check again; a changed image runs; the order of the next sweep
+# is longest first.
+cache=$d/run-cache
+run "$d/cache1" --run-cache "$cache" >/dev/null 2>"$d/err-cache1"
+check "run cache, first sweep: exit 0" [ $? -eq 0 ]
+check "run cache, first sweep: nothing reused" grep -q "sweep: 4 images, 0 reused" "$d/err-cache1"
+check "run cache, first sweep: durations kept" [ "$(wc -l <"$cache/durations.tsv")" -eq 4 ]
+run "$d/cache2" --run-cache "$cache" >/dev/null 2>"$d/err-cache2"
+check "run cache, second sweep: every image reused" grep -q "sweep: 4 images, 4 reused" "$d/err-cache2"
+check "run cache, second sweep: no image started" bash -c "! grep -q '^\[' '$d/err-cache2'"
+check "run cache, second sweep: the same datasets" cmp "$d/cache1/mps2-an505/mbedtls-2.28.3/dataset.yaml" "$d/cache2/mps2-an505/mbedtls-2.28.3/dataset.yaml"
+echo "# a changed image" >>"$d/img/3.6.6-fast.elf"
+run "$d/cache3" --run-cache "$cache" >/dev/null 2>"$d/err-cache3"
+check "run cache: a changed image runs again, the others are reused" grep -q "sweep: 4 images, 3 reused" "$d/err-cache3"
+restore
+# the longest images (the two small ones sleep 0.2 s) start first next time
+rm -f "$cache"/*.run
+run "$d/cache4" --run-cache "$cache" -j 1 >/dev/null 2>"$d/err-cache4"
+check "run cache: the longest images of the last sweep start first" \
+  grep -q "small" <(grep '^\[' "$d/err-cache4" | head -n 1)
 done_testing

@@ -67,7 +67,7 @@ LIST
 # verifying: the image's own checks agree with themselves, so only OpenSSL
 # can tell. Signing: the host's check of the evidence; verification:
 # OpenSSL's signature no longer verifies in the firmware.
-for lib in mbedtls-3.6.6 wolfssl-5.7.2; do
+for lib in mbedtls-3.6.6 wolfssl-5.7.2 bearssl-0.6 libtomcrypt-1.18.2; do
   for img in fail-hostsig fail-halfver; do
     line=$(awk -F'\t' -v i="$img-$lib.elf" '{ n = split($1, p, "/") } p[n] == i' "$M")
     case_id=$(cut -f14 <<<"$line")

@@ -44,7 +44,10 @@ rc=$?
 check "through the serial port: exit 0" [ $rc -eq 0 ]
 [ $rc -eq 0 ] || sed 's/^/# /' "$d/err-serial"
 check "the dataset validates" "$CRYPTOPERF" validate --schema "$TOP/schema/dataset.schema.json" "$d/serial/$ds"
-check "the same results as through QEMU" cmp <(grep '^  - ' "$d/qemu/$ds") <(grep '^  - ' "$d/serial/$ds")
+# the results only: the QEMU lane's notes say how QEMU ran (the run cache)
+results() { sed -n '/^results:/,$p' "$1"; }
+check "the results are there" grep -q '^  - ' <(results "$d/serial/$ds")
+check "the same results as through QEMU" cmp <(results "$d/qemu/$ds") <(results "$d/serial/$ds")
 
 FAKE_BOARD_NOISE=1 serial "$d/noise" >/dev/null 2>"$d/err-noise"
 check "stale bytes before the document: exit 0" [ $? -eq 0 ]

@@ -3,7 +3,9 @@
 # comparison pages, every *.wiki and its *.md) is well-formed in its format:
 #   index.md   -> cmark-gfm -e table gives as many <table> as the wiki page
 #                 has tables, each with the same number of rows (a table
-#                 without header gets an empty header row in Markdown);
+#                 without header gets an empty header row in Markdown), and
+#                 every cell reads as the wiki page's cell does
+#                 (tests/site/tablecells.py: the text a reader sees);
 #   index.wiki -> tables balanced ({| ... |}), every row as many cells as
 #                 the header (or as the first row when there is no header).
 . "$(dirname "$0")/../lib.sh"
@@ -36,6 +38,22 @@ md_tables() {
   cmark-gfm -e table "$1" | awk '/<table>/ { n = 0; open = 1 } /<tr>/ { n++ } /<\/table>/ { print n; open = 0 }'
 }
 
+# same_cells PAGE.wiki PAGE.md: every table cell of the Markdown page (as
+# cmark-gfm renders it) has the text of the wiki page's cell
+same_cells() {
+  "$CELLS" wiki "$1" >"$T/cells.wiki"
+  cmark-gfm -e table "$2" >"$T/cells.html"
+  "$CELLS" html "$T/cells.html" >"$T/cells.md"
+  if [ ! -s "$T/cells.wiki" ]; then
+    ok "$2: no table cell to compare"
+  elif diff "$T/cells.wiki" "$T/cells.md" >"$T/cells.diff"; then
+    ok "$2: $(wc -l <"$T/cells.md") table rows, every cell as on the wiki page"
+  else
+    fail "$2: table cells differ from the wiki page (< wiki, > Markdown)"; diag "$(head -6 "$T/cells.diff")"
+  fi
+}
+CELLS=tests/site/tablecells.py
+
 pages=$(find site tests/golden/expected -name '*.wiki' 2>/dev/null | sort)
 [ -n "$pages" ] || { fail "no page found under site/ or tests/golden/expected"; done_testing; exit 1; }
 for w in $pages; do
@@ -53,6 +71,7 @@ for w in $pages; do
   else
     fail "$md: tables in cmark-gfm's HTML differ from the wiki page (rows per table: want $(tr '\n' ' ' <"$T/want"), have $(tr '\n' ' ' <"$T/have"))"
   fi
+  same_cells "$w" "$md"
 done
 
 # data is text, never markup: the fixture full of markup characters gives no
@@ -69,6 +88,13 @@ fi
 # the checks can fail
 printf '{| class="wikitable"\n! a !! b\n|-\n| 1 || 2 || 3\n|}\n' >"$T/bad.wiki"
 if wiki_tables "$T/bad.wiki" >/dev/null 2>&1; then fail "a row wider than its header goes unnoticed"; else ok "a row wider than its header is caught"; fi
+printf '{| class="wikitable"\n! a !! b\n|-\n| x&#124;y || 2<ref group="n">note</ref>\n|}\n' >"$T/fixture.wiki"
+printf '| a | b |\n| --- | --- |\n| x\\|y | 2[^n1] |\n\n[^n1]: note\n' >"$T/cells-good.md"
+printf '| a | b |\n| --- | --- |\n| x | 2[^n1] |\n\n[^n1]: note\n' >"$T/cells-bad.md"
+out=$(same_cells "$T/fixture.wiki" "$T/cells-good.md")
+check "the cells of a matching Markdown table pass" grep -q "^ok " <<<"$out"
+out=$(same_cells "$T/fixture.wiki" "$T/cells-bad.md")
+check "a cell that differs in text only (same rows, same columns) is caught" grep -q "^not ok " <<<"$out"
 printf '{| class="wikitable"\n! a !! b\n|-\n| 1 || 2\n' >"$T/open.wiki"
 if wiki_tables "$T/open.wiki" >/dev/null 2>&1; then fail "an unclosed table goes unnoticed"; else ok "an unclosed table is caught"; fi
 done_testing

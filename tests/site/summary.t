@@ -6,22 +6,13 @@
 # tests/fixtures/compare (quad: 2 libraries x 2 versions, one counter kind;
 # mixed: the same with cycles and instructions) and on site/ (mps2-an505).
 . "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/lib-cell.sh"
 cd "$TOP" || exit 1
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 FX=tests/fixtures/compare/data
 "$CRYPTOPERF" render --out "$T/site" "$FX"/*/*/dataset.yaml 2>"$T/err"
 check "render of the comparison fixtures exits 0" test $? -eq 0
 
-# cell FILE CORNER ROW COLUMN: the cell of the first Markdown table whose
-# corner starts with CORNER, in row ROW (first cell) and column COLUMN
-cell() {
-  awk -v corner="$2" -v row="$3" -v col="$4" -F' \\| ' '
-    /^\| / { line = substr($0, 3, length($0) - 4)
-             n = split(line, c, / \| /)
-             if (!intable) { if (index(c[1], corner) == 1 && !done) { intable = 1; for (i = 1; i <= n; i++) h[c[i]] = i }; next }
-             if (c[1] == row && (col in h)) { print c[h[col]]; done = 1; exit } next }
-    { intable = 0 }' "$1"
-}
 
 # expect LABEL FILE CORNER ROW COLUMN rate|time DATASET CRITERIA...
 expect() {

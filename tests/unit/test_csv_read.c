@@ -127,9 +127,37 @@ static void test_utf8_len(void **state)
     assert_int_equal(cp_utf8_len((const unsigned char *)"\xf0\x9f\x98\x80", 4), 4);
 }
 
+/* A broken row is reported, marked bad and skipped to its line's end; the
+ * rows after it are still read, at their right places. */
+static void test_recovers_after_a_broken_row(void **state)
+{
+    (void)state;
+    parsed p;
+    parse(&p, "a,b\n1,\"x\"y\n2,\xff\n3,4\n\"5\",\"6\"\n");
+    assert_int_equal(p.rc, -1);
+    const char *msgs = capture_text(&p.msgs);
+    assert_contains(msgs, "t.csv:2:6: expected a comma or a line end after a closing quote");
+    assert_contains(msgs, "t.csv:3:3: expected UTF-8 text, found the byte 0xff");
+    assert_int_equal(count_lines(msgs), 2);
+    size_t good = 0;
+    for (size_t i = 0; i < p.csv.count; i++)
+        if (!p.csv.rows[i].bad) {
+            good++;
+            if (!strcmp(p.csv.rows[i].cells[0].text, "3")) {
+                assert_int_equal(p.csv.rows[i].mark.line, 4);
+                assert_int_equal(p.csv.rows[i].cells[1].mark.column, 3);
+            }
+        }
+    assert_int_equal(good, 3); /* a,b  3,4  "5","6" */
+    assert_string_equal(p.csv.rows[p.csv.count - 1].cells[1].text, "6");
+    assert_int_equal(p.csv.rows[p.csv.count - 1].cells[1].mark.line, 5);
+    done(&p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_recovers_after_a_broken_row),
         cmocka_unit_test(test_plain_rows),
         cmocka_unit_test(test_quoted_newline_keeps_lines),
         cmocka_unit_test(test_crlf_blank_lines_bom),

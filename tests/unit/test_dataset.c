@@ -113,10 +113,10 @@ static void test_empty_and_malformed(void **state)
 {
     (void)state;
     free(load_text(GOOD_PATH, "", schema, 0, -1));
-    expect_invalid(GOOD_PATH, "# nothing\n", GOOD_PATH ":1:1: expected a dataset (a YAML mapping), found an empty document");
-    expect_invalid(GOOD_PATH, "a: [\n", GOOD_PATH ":2:1: YAML syntax error");
+    expect_invalid(GOOD_PATH, "# nothing\n", GOOD_PATH ":1:1: (top level): expected a dataset (a YAML mapping), found an empty document");
+    expect_invalid(GOOD_PATH, "a: [\n", GOOD_PATH ":2:1: a: expected well-formed YAML, found a YAML syntax error");
     char *out = load_text(GOOD_PATH, "- 1\n", NULL, 0, -1);
-    assert_contains(out, GOOD_PATH ":1:1: expected a dataset (a YAML mapping), found a list");
+    assert_contains(out, GOOD_PATH ":1:1: (top level): expected a dataset (a YAML mapping), found a list");
     free(out);
 }
 
@@ -219,17 +219,17 @@ static void test_duplicates(void **state)
     size_t fixture_lines = count_lines(fixture);
     char *dup = with_extra("128", "Small");
     char *want = cp_xasprintf(GOOD_PATH ":%zu:5: results[5]: expected a result with its own identifying fields, found "
-                              "a duplicate of results[0] at line 50",
+                              "a duplicate of results[0] at " GOOD_PATH ":50:5",
                               fixture_lines + 1);
     expect_invalid(GOOD_PATH, dup, want);
     free(want);
     free(dup);
     /* same value, other spelling: still the same identity */
     dup = with_extra("0128", "Small");
-    expect_invalid(GOOD_PATH, dup, "duplicate of results[0] at line 50");
+    expect_invalid(GOOD_PATH, dup, "duplicate of results[0] at " GOOD_PATH ":50:5");
     free(dup);
     dup = with_extra("0x80", "Small");
-    expect_invalid(GOOD_PATH, dup, "duplicate of results[0] at line 50");
+    expect_invalid(GOOD_PATH, dup, "duplicate of results[0] at " GOOD_PATH ":50:5");
     free(dup);
     /* one identifying field differs: not a duplicate */
     char *other = with_extra("128", "Fast");
@@ -272,7 +272,7 @@ static void test_schema_and_beyond_together(void **state)
     char *worse = replaced(bad, "series: demo", "series: Demo");
     char *out = load_text(GOOD_PATH, worse, schema, 0, -1);
     assert_contains(out, "results[0].key_bits: expected an integer >= 1, found -5");
-    assert_contains(out, "series: expected a string matching");
+    assert_contains(out, "series: expected a string of at most 64 characters matching");
     assert_contains(out, "series: expected 'demo' (the series folder name), found 'Demo'");
     assert_int_equal(count_lines(out), 3);
     /* in file order, although the folder check runs after the schema */

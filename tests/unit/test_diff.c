@@ -155,6 +155,43 @@ static void test_tables_scope_matching(void **state)
     pair_free(&p);
 }
 
+/* Integer fields match by value, whatever the spelling (the hash index
+ * must agree with the comparison). */
+static void test_integer_spellings_match(void **state)
+{
+    (void)state;
+    pair p;
+    diff_of(&p,
+            "  - {family: AES, kind: performance, measure: sole-buffer, key_bits: 0128, buffer_bytes: 0x20, "
+            "operation: encryption, cycles: 10}\n",
+            "  - {family: AES, kind: performance, measure: sole-buffer, key_bits: 128, buffer_bytes: 32, "
+            "operation: encryption, cycles: 11}\n");
+    assert_int_equal(p.d.matched, 1);
+    assert_int_equal(p.d.added + p.d.removed, 0);
+    pair_free(&p);
+}
+
+/* Tables interleaved in the files: each table's rows in NEW's order, every
+ * removed row after the OLD row of its table it followed. */
+static void test_interleaved_tables(void **state)
+{
+    (void)state;
+    pair p;
+    diff_of(&p, AES(32, "Small", 1) FOOT(10, 1) AES(64, "Small", 2) AES(96, "Small", 3) AES(128, "Small", 4),
+            AES(128, "Small", 4) FOOT(10, 1) AES(32, "Small", 1));
+    assert_int_equal(p.d.ntables, 2);
+    assert_int_equal(p.d.matched, 3);
+    assert_int_equal(p.d.removed, 2);
+    assert_int_equal(p.d.nrows, 5);
+    static const char *const want[] = { "128", "32", "64", "96" };
+    for (size_t r = 0; r < 4; r++)
+        assert_string_equal(row_text(&p.d, r, CP_F_BUFFER_BYTES), want[r]);
+    assert_int_equal(p.d.rows[2].mark, CP_MARK_REMOVED);
+    assert_int_equal(p.d.rows[3].mark, CP_MARK_REMOVED);
+    assert_int_equal(p.d.rows[4].table, 1);
+    pair_free(&p);
+}
+
 #define ECDSA(hash, curve, op, cycles)                                                                             \
     "  - {family: ECDSA, kind: performance, " hash "curve: " curve ", operation: " op                              \
     ", math_config: Small, curve_definition: Low, cycles: " #cycles "}\n"
@@ -407,6 +444,8 @@ int main(void)
         cmocka_unit_test(test_self_diff_is_all_unchanged),
         cmocka_unit_test(test_changes_and_marks),
         cmocka_unit_test(test_rows_only_in_one_version),
+        cmocka_unit_test(test_integer_spellings_match),
+        cmocka_unit_test(test_interleaved_tables),
         cmocka_unit_test(test_tables_scope_matching),
         cmocka_unit_test(test_field_only_in_old_is_ignored),
         cmocka_unit_test(test_field_kept_when_ignoring_is_ambiguous),

@@ -1,5 +1,7 @@
 /* The YAML loader: positions, refusals (duplicate keys, anchors, aliases,
- * several documents, deep nesting) and YAML 1.2 core typing. */
+ * tags, NUL characters, several documents, deep nesting, bytes that are not
+ * text), each at the place of the offending byte with the path, and YAML
+ * 1.2 core typing. */
 #include "helpers.h"
 #include "node.h"
 
@@ -50,27 +52,44 @@ static void test_sizes(void **state)
     /* a word is stored once */
     assert_ptr_equal(cp_map_get(one, "a")->text, cp_map_get(two, "a")->text);
     assert_ptr_not_equal(cp_map_get(one, "a"), cp_map_get(two, "a"));
+    /* each scalar typed once, by the loader */
+    assert_int_equal(cp_map_get(one, "b")->type, CP_T_INT + 1);
+    assert_int_equal(cp_map_get(one, "a")->type, CP_T_STRING + 1);
     cp_doc_free(&doc);
     capture_close(&c);
 }
 
-static void refused(const char *text, const char *message)
+/* Refused with exactly one message containing `message`. A fatal problem
+ * (syntax, encoding) leaves no document; the others leave the rest of it. */
+static void refused_as(const char *text, const char *message, int fatal)
 {
     capture c;
     capture_open(&c);
     cp_doc doc;
     assert_int_equal(load(&doc, text, &c), -1);
-    assert_null(doc.root);
+    if (fatal)
+        assert_null(doc.root);
+    assert_int_equal(doc.problems, 1);
     assert_contains(capture_text(&c), message);
     assert_int_equal(count_lines(capture_text(&c)), 1);
     cp_doc_free(&doc);
     capture_close(&c);
 }
 
+static void refused(const char *text, const char *message)
+{
+    refused_as(text, message, 0);
+}
+
+static void refused_fatal(const char *text, const char *message)
+{
+    refused_as(text, message, 1);
+}
+
 static void test_duplicate_key(void **state)
 {
     (void)state;
-    refused("a: 1\nb: 2\na: 3\n", "t.yaml:3:1: duplicate key 'a' (first at line 1)");
+    refused("a: 1\nb: 2\na: 3\n", "t.yaml:3:1: a: expected each key once, found 'a' a second time (first at line 1)");
 }
 
 static void test_duplicate_key_in_large_mapping(void **state)
@@ -89,30 +108,99 @@ static void test_duplicate_key_in_large_mapping(void **state)
     cp_doc_free(&doc);
     capture_close(&c);
     cp_buf_puts(&b, "k1234: again\n");
-    refused(b.data, "t.yaml:5001:1: duplicate key 'k1234' (first at line 1235)");
+    refused(b.data, "t.yaml:5001:1: k1234: expected each key once, found 'k1234' a second time (first at line 1235)");
     cp_buf_free(&b);
 }
 
 static void test_anchors_and_aliases_refused(void **state)
 {
     (void)state;
-    refused("a: &x 1\n", "t.yaml:1:4: anchors are not supported");
+    refused("a: &x 1\n", "t.yaml:1:4: a: expected a value without an anchor, found the anchor '&x'");
     refused("a: &x {b: 1}\n", "anchors are not supported");
-    refused("a: 1\nb: *x\n", "t.yaml:2:4: ");
+    refused("a: 1\nb: *x\n", "t.yaml:2:4: b: expected a value, found the alias '*x'");
 }
 
 static void test_several_documents_refused(void **state)
 {
     (void)state;
-    refused("a: 1\n---\nb: 2\n", "t.yaml:2:1: expected one YAML document, found a second");
-    refused("\"a\\e\": 1\n\"a\\e\": 2\n", "t.yaml:2:1: duplicate key 'a\\x1b' (first at line 1)");
+    refused_fatal("a: 1\n---\nb: 2\n", "t.yaml:2:1: (top level): expected one YAML document, found a second");
+    refused("\"a\\e\": 1\n\"a\\e\": 2\n", "t.yaml:2:1: a\x1b: expected each key once, found 'a\\x1b' a second time");
 }
 
 static void test_syntax_error_position(void **state)
 {
     (void)state;
-    refused("a: 1\n  b: 2\n", "t.yaml:2:4: YAML syntax error:");
-    refused("a: [1, 2\n", "YAML syntax error:");
+    refused_fatal("a: 1\n  b: 2\n", "t.yaml:2:4: (top level): expected well-formed YAML, found a YAML syntax error:");
+    refused_fatal("a: [1, 2\n", "YAML syntax error:");
+}
+
+/* A tag changes what a value means: none is silently ignored. */
+static void test_tags_refused(void **state)
+{
+    (void)state;
+    refused("a: !!binary aGVsbG8=\n", "t.yaml:1:4: a: expected a value without a YAML tag, found the tag '!!binary'");
+    refused("x:\n  b: !!python/name:os.system ''\n",
+            "t.yaml:2:6: x.b: expected a value without a YAML tag, found the tag '!!python/name:os.system'");
+    refused("a: !!str 5\n", "found the tag '!!str'");
+    refused("a: [1, !local x]\n", "t.yaml:1:8: a[1]: expected a value without a YAML tag, found the tag '!local'");
+    refused("a: !!map {b: 1}\n", "found the tag '!!map'");
+}
+
+/* The byte itself, wherever it is, not 1:1; every one of them. */
+static void test_bad_bytes_at_their_place(void **state)
+{
+    (void)state;
+    cp_buf b = { 0 };
+    for (int i = 1; i < 100; i++)
+        cp_buf_printf(&b, "k%d: v%d\n", i, i);
+    cp_buf_puts(&b, "k100: ab\x01" "c\n");
+    refused_fatal(b.data, "t.yaml:100:9: (text): expected text (no control character but tab and line breaks), found "
+                          "the control character U+0001");
+    b.len -= 6;
+    cp_buf_puts(&b, " \xc3\xa9\xff\n");
+    refused_fatal(b.data, "t.yaml:100:8: (text): expected UTF-8 text, found the byte 0xff, which is not UTF-8");
+    b.len -= 4;
+    cp_buf_puts(&b, "\x7f\nk101: \xc2\x9b\n");
+    capture c;
+    capture_open(&c);
+    cp_doc doc;
+    assert_int_equal(load(&doc, b.data, &c), -1);
+    assert_contains(capture_text(&c), "t.yaml:100:7: (text): expected text (no control character but tab and line "
+                                      "breaks), found the control character U+007F");
+    assert_contains(capture_text(&c), "t.yaml:101:7: (text): expected text (no control character but tab and line "
+                                      "breaks), found the control character U+009B");
+    assert_int_equal(doc.problems, 2);
+    cp_doc_free(&doc);
+    capture_close(&c);
+    cp_buf_free(&b);
+}
+
+/* A NUL from an escape: at the escape, with the path. */
+static void test_nul_character(void **state)
+{
+    (void)state;
+    refused("a: 1\nlist:\n  - \"ok\"\n  - \"ab\\x00c\"\n",
+            "t.yaml:4:8: list[1]: expected text without NUL characters, found a NUL character");
+    refused("a: \"\\\\0 \\u0000\"\n", "t.yaml:1:9: a: expected text without NUL");
+}
+
+/* One run reports every problem that leaves the rest readable. */
+static void test_every_problem_reported(void **state)
+{
+    (void)state;
+    capture c;
+    capture_open(&c);
+    cp_doc doc;
+    assert_int_equal(load(&doc, "a: !!binary x\nb: &y 2\nc: 3\nc: 4\nd: \"\\0\"\ne: 5\n", &c), -1);
+    assert_int_equal(doc.problems, 4);
+    assert_int_equal(count_lines(capture_text(&c)), 4);
+    assert_non_null(doc.root);
+    /* the rest is there, the refused values are not */
+    assert_string_equal(cp_scalar(cp_map_get(doc.root, "e")), "5");
+    assert_string_equal(cp_scalar(cp_map_get(doc.root, "c")), "3");
+    assert_null(cp_map_get(doc.root, "a"));
+    cp_doc_free(&doc);
+    capture_close(&c);
 }
 
 static void test_deep_nesting_refused(void **state)
@@ -123,7 +211,7 @@ static void test_deep_nesting_refused(void **state)
         cp_buf_putc(&b, '[');
     for (int i = 0; i < 10000; i++)
         cp_buf_putc(&b, ']');
-    refused(b.data, "nesting deeper than 64 levels");
+    refused_fatal(b.data, "expected at most 64 levels of nesting, found more");
     cp_buf_free(&b);
 }
 
@@ -153,6 +241,107 @@ static void test_unreadable_file(void **state)
     capture_close(&c);
 }
 
+/* The input is read and checked in chunks of 64 KiB (node_input.h): a
+ * character cut by a chunk's end is still one character, and places
+ * further on are still exact, from memory and from a file alike. */
+static void test_chunks(void **state)
+{
+    (void)state;
+    cp_buf b = { 0 };
+    /* an 'é' (2 bytes) on each side of byte 65536: the first starts at 65535 */
+    cp_buf_puts(&b, "a: '");
+    while (b.len < 65535)
+        cp_buf_putc(&b, 'x');
+    cp_buf_puts(&b, "\xc3\xa9\xc3\xa9'\n");
+    for (int i = 0; i < 3000; i++)
+        cp_buf_printf(&b, "k%d: v%d\n", i, i);
+    capture c;
+    capture_open(&c);
+    cp_doc doc;
+    assert_int_equal(load(&doc, b.data, &c), 0);
+    assert_int_equal(cp_map_get(doc.root, "a")->len, 65531 + 4);
+    assert_string_equal(cp_scalar(cp_map_get(doc.root, "k2999")), "v2999");
+    cp_doc_free(&doc);
+    /* the same text with a bad byte far past the first chunk, and a NUL
+     * escape after non-ASCII text (libyaml counts characters, not bytes) */
+    cp_buf_puts(&b, "k3000: \"\xc3\xa9\xc3\xa9\\0\"\nk3001: a\x01" "b\n");
+    char *path = temp_file(b.data);
+    for (int from_file = 0; from_file < 2; from_file++) {
+        capture_close(&c);
+        capture_open(&c);
+        int rc = from_file ? cp_doc_load(&doc, path, c.f) : load(&doc, b.data, &c);
+        assert_int_equal(rc, -1);
+        const char *file = from_file ? path : "t.yaml";
+        char *nul = cp_xasprintf("%s:3002:11: k3000: expected text without NUL characters", file);
+        char *ctl = cp_xasprintf("%s:3003:9: (text): expected text (no control character but tab and line breaks), "
+                                 "found the control character U+0001", file);
+        assert_contains(capture_text(&c), nul);
+        assert_contains(capture_text(&c), ctl);
+        assert_int_equal(doc.problems, 2);
+        assert_null(doc.root);
+        free(nul);
+        free(ctl);
+        cp_doc_free(&doc);
+    }
+    unlink(path);
+    free(path);
+    capture_close(&c);
+    cp_buf_free(&b);
+}
+
+/* A byte that is not text ends what libyaml reads, not what is reported:
+ * the problems before it and every such byte after it are named, and the
+ * end it makes is not called a syntax error. */
+static void test_problems_around_bad_bytes(void **state)
+{
+    (void)state;
+    capture c;
+    capture_open(&c);
+    cp_doc doc;
+    assert_int_equal(load(&doc, "a: !!binary x\nb: [1,\n  2\x02, 3]\nc: \xff\nd: [\n", &c), -1);
+    assert_contains(capture_text(&c), "t.yaml:1:4: a: expected a value without a YAML tag");
+    assert_contains(capture_text(&c), "t.yaml:3:4: (text): expected text (no control character");
+    assert_contains(capture_text(&c), "t.yaml:4:4: (text): expected UTF-8 text, found the byte 0xff");
+    assert_not_contains(capture_text(&c), "syntax error");
+    assert_int_equal(doc.problems, 3);
+    assert_null(doc.root);
+    cp_doc_free(&doc);
+    /* CR LF is one line break, a lone CR one too */
+    capture_close(&c);
+    capture_open(&c);
+    assert_int_equal(load(&doc, "a: 1\r\nb: 2\rc: 3\r\nd: \x01\n", &c), -1);
+    assert_contains(capture_text(&c), "t.yaml:4:4: (text)");
+    cp_doc_free(&doc);
+    /* a syntax error does not hide a bad byte in a later chunk */
+    cp_buf b = { 0 };
+    cp_buf_puts(&b, "a: 1\n  b: 2\n");
+    for (int i = 0; i < 10000; i++)
+        cp_buf_printf(&b, "k%d: v%d\n", i, i);
+    cp_buf_puts(&b, "z: \x7f\n");
+    capture_close(&c);
+    capture_open(&c);
+    assert_int_equal(load(&doc, b.data, &c), -1);
+    assert_contains(capture_text(&c), "t.yaml:2:4: (top level): expected well-formed YAML");
+    assert_contains(capture_text(&c), "t.yaml:10003:4: (text): expected text (no control character");
+    assert_int_equal(doc.problems, 2);
+    cp_doc_free(&doc);
+    cp_buf_free(&b);
+    capture_close(&c);
+}
+
+/* Files are read through cp_open_input: no FIFO wait, a folder named. */
+static void test_not_a_regular_file(void **state)
+{
+    (void)state;
+    capture c;
+    capture_open(&c);
+    cp_doc doc;
+    assert_int_equal(cp_doc_load(&doc, "/tmp", c.f), -1);
+    assert_contains(capture_text(&c), "/tmp: cannot read: expected a regular file, found a folder");
+    cp_doc_free(&doc);
+    capture_close(&c);
+}
+
 static void test_typing(void **state)
 {
     (void)state;
@@ -164,7 +353,7 @@ static void test_typing(void **state)
         { "\"7\"", CP_T_STRING }, { "1.5", CP_T_FLOAT },     { "1e3", CP_T_FLOAT },    { ".5", CP_T_FLOAT },
         { "1.0", CP_T_FLOAT },   { "3.6.6", CP_T_STRING },  { "3DES", CP_T_STRING },  { "true", CP_T_BOOL },
         { "False", CP_T_BOOL },  { "yes", CP_T_STRING },    { "~", CP_T_NULL },       { "null", CP_T_NULL },
-        { "''", CP_T_STRING },   { "!!str 5", CP_T_STRING }, { "v1.5", CP_T_STRING },  { "1e", CP_T_STRING },
+        { "''", CP_T_STRING },   { "'5'", CP_T_STRING },    { "v1.5", CP_T_STRING },  { "1e", CP_T_STRING },
         { "0x1F", CP_T_INT },    { "0o17", CP_T_INT },      { "0o8", CP_T_STRING },   { "-0x1", CP_T_STRING },
         { "0x", CP_T_STRING },   { ".inf", CP_T_FLOAT },    { "-.Inf", CP_T_FLOAT },  { ".NaN", CP_T_FLOAT },
         { "-.nan", CP_T_STRING }, { "+", CP_T_STRING },     { "nope", CP_T_STRING },  { "Trueish", CP_T_STRING },
@@ -214,9 +403,16 @@ int main(void)
         cmocka_unit_test(test_anchors_and_aliases_refused),
         cmocka_unit_test(test_several_documents_refused),
         cmocka_unit_test(test_syntax_error_position),
+        cmocka_unit_test(test_tags_refused),
+        cmocka_unit_test(test_bad_bytes_at_their_place),
+        cmocka_unit_test(test_nul_character),
+        cmocka_unit_test(test_every_problem_reported),
         cmocka_unit_test(test_deep_nesting_refused),
         cmocka_unit_test(test_empty_document),
         cmocka_unit_test(test_unreadable_file),
+        cmocka_unit_test(test_chunks),
+        cmocka_unit_test(test_problems_around_bad_bytes),
+        cmocka_unit_test(test_not_a_regular_file),
         cmocka_unit_test(test_typing),
         cmocka_unit_test(test_numbers),
     };

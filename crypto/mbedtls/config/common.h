@@ -37,6 +37,9 @@ void cp_free(void *p);
 #define MBEDTLS_CCM_C
 #define MBEDTLS_GCM_C
 #define MBEDTLS_DES_C
+#define MBEDTLS_CHACHA20_C
+#define MBEDTLS_POLY1305_C
+#define MBEDTLS_CHACHAPOLY_C
 #define MBEDTLS_MD5_C
 #define MBEDTLS_SHA1_C
 #define MBEDTLS_SHA256_C

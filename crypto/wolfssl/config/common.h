@@ -97,6 +97,8 @@ unsigned cp_wolfssl_rand_block(unsigned char *out, unsigned sz);
 #define WOLFSSL_SHA3
 #define WOLFSSL_SHAKE128
 #define WOLFSSL_SHAKE256
+#define HAVE_CHACHA
+#define HAVE_POLY1305
 
 /* Edwards and Montgomery curves. */
 #define HAVE_CURVE25519

@@ -1,0 +1,40 @@
+/* All or nothing for the files of one run (render, diff): every output is
+ * first written to a temporary file next to its destination (same folder,
+ * so the final step is a rename(2) on one file system), and only when every
+ * one of them was written are they renamed into place. A run that fails on
+ * its 37th file leaves the 36 before untouched, and its temporary files and
+ * the folders it made are removed. A reader never sees a half-written file,
+ * and a file that has other hard links is replaced, never written through
+ * (the other names keep the old content). */
+#ifndef CP_STAGE_H
+#define CP_STAGE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct cp_stage cp_stage;
+
+cp_stage *cp_stage_new(void);
+
+/* Writes data to a temporary file beside path, creating missing folders.
+ * A path whose current content is already data is left alone (it keeps its
+ * mtime) and not staged. A destination that exists and is not a regular
+ * file (a folder) is refused here, before anything is renamed. 0, or -1
+ * after a message on err naming path. */
+int cp_stage_add(cp_stage *s, const char *path, const char *data, size_t len, FILE *err);
+
+/* Renames every staged file into place. 0; -1 after a message when a
+ * rename fails (it names what was replaced already), the rest of the
+ * temporary files removed. */
+int cp_stage_commit(cp_stage *s, FILE *err);
+
+/* Removes every temporary file and the folders made for them. */
+void cp_stage_abort(cp_stage *s);
+
+/* Aborts what was not committed, then frees. NULL is fine. */
+void cp_stage_free(cp_stage *s);
+
+/* Files staged (not counting those already up to date). */
+size_t cp_stage_count(const cp_stage *s);
+
+#endif
