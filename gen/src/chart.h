@@ -14,8 +14,11 @@
  * charts, and footprint charts: flash and RAM sizes do not add up to a
  * meaningful total, and a stack hides its small parts such as 0 bytes of
  * global data). Stacked: the series of a category on top of each other,
- * with the total above the bar; for parts that do add up. */
-typedef enum { CP_CHART_CLUSTERED, CP_CHART_STACKED } cp_chart_kind;
+ * with the total above the bar; for parts that do add up. Ratio: one
+ * horizontal bar per category from 1 to its value (series unused), the
+ * first category on top; below 1 is better (faster, smaller) and drawn
+ * left of the line at 1 (gnuplot_ratio.c). */
+typedef enum { CP_CHART_CLUSTERED, CP_CHART_STACKED, CP_CHART_RATIO } cp_chart_kind;
 
 typedef struct {
     size_t cat, ser;
@@ -105,7 +108,8 @@ const cp_chart_point *cp_chart_get(const cp_chart *c, size_t cat, size_t ser);
  * lengths: two charts with the same bytes draw the same (chart_cache.h). */
 void cp_chart_serialize(const cp_chart *c, cp_buf *out);
 
-/* Bar widths across c: clustered, ncat * (nser + 1) - 1; stacked, ncat. */
+/* Bar widths across c: clustered, ncat * (nser + 1) - 1; stacked and
+ * ratio, ncat. */
 size_t cp_chart_slots(const cp_chart *c);
 
 /* The parts of a chart beyond the limits above, in order (chart_split.c):

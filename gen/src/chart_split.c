@@ -7,7 +7,7 @@
 
 size_t cp_chart_slots(const cp_chart *c)
 {
-    if (c->kind == CP_CHART_STACKED)
+    if (c->kind != CP_CHART_CLUSTERED)
         return c->ncat;
     return c->ncat ? c->ncat * (c->nser + 1) - 1 : 0;
 }

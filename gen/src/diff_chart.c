@@ -136,3 +136,29 @@ cp_chart *cp_diff_table_chart(const cp_diff *d, size_t table, const cp_dataset *
     free(ylabel);
     return c;
 }
+
+cp_chart *cp_diff_summary_chart(const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds)
+{
+    size_t with_mean = 0;
+    for (size_t i = 0; i < d->nfamilies; i++)
+        with_mean += d->families[i].ngeomean > 0;
+    if (!with_mean)
+        return NULL;
+    char *file = file_name(old_ds, new_ds, "Summary", NULL, NULL, 0);
+    char *subtitle = cp_xasprintf("%s %s to %s on %s", text_or(new_ds, "library.name", "?"),
+                                  text_or(old_ds, "library.version", "?"), text_or(new_ds, "library.version", "?"),
+                                  text_or(new_ds, "hardware.mcu", "?"));
+    cp_chart *c = cp_chart_new(file, CP_CHART_RATIO, "Geometric mean of new/old counts per family", subtitle,
+                               "new/old: below 1 the new version is faster, above 1 slower", "new/old");
+    size_t ser = cp_chart_series(c, "");
+    for (size_t i = 0; i < d->nfamilies; i++) {
+        const cp_diff_family *f = &d->families[i];
+        size_t cat = cp_chart_category(c, f->family);
+        char *label = cp_diff_geomean_text(f);
+        cp_chart_set(c, cat, ser, label ? f->geomean : NAN, label ? label : "no counts compared");
+        free(label);
+    }
+    free(file);
+    free(subtitle);
+    return c;
+}

@@ -154,7 +154,8 @@ static void intro(builder *b, const cp_diff *d, const cp_dataset *old_ds, const 
     free(s);
 }
 
-static void summary(builder *b, const cp_diff *d, const cp_layout *l)
+static void summary(builder *b, const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds,
+                    const cp_layout *l)
 {
     cp_table t;
     heading(b, 2, "Summary");
@@ -162,7 +163,7 @@ static void summary(builder *b, const cp_diff *d, const cp_layout *l)
                  "its threshold, better when any got better and none worse, unchanged otherwise. The geometric "
                  "mean is that of the new/old ratios of the counts of the matched rows: below 1 is faster.");
     cp_diff_summary_table(&t, d, l);
-    table(b, &t, NULL);
+    table(b, &t, b->with_charts ? cp_diff_summary_chart(d, old_ds, new_ds) : NULL);
     cp_diff_top_table(&t, d, l);
     if (t.nrows) {
         heading(b, 3, "Largest changes");
@@ -215,7 +216,7 @@ void cp_diff_page_build(cp_page *page, const cp_diff *d, const cp_dataset *old_d
 {
     builder b = { cmark_node_new(CMARK_NODE_DOCUMENT), NULL, NULL, 0, charts };
     intro(&b, d, old_ds, new_ds);
-    summary(&b, d, l);
+    summary(&b, d, old_ds, new_ds, l);
     versions(&b, d, old_ds, new_ds, th, l);
     family_tables(&b, d, old_ds, new_ds, l);
     *page = (cp_page){ l, NULL, b.doc, b.tables, b.ntables, b.charts };

@@ -36,6 +36,10 @@ const cp_diff_metric *cp_diff_metric_in_slot(const cp_diff_row *row, cp_field sl
 /* rel (0.05 = 5 %) as "+5.0 %", one decimal, rounded; never "-0.0 %". */
 void cp_diff_put_percent(cp_buf *b, double rel);
 
+/* "0.9876 (-1.2 %, 35 rows)": a family's geometric mean of new/old
+ * counts; NULL when it has none. */
+char *cp_diff_geomean_text(const cp_diff_family *f);
+
 /* "Sole buffer mode", "Data flow mode: flash and RAM usage", ... */
 char *cp_diff_table_title(const cp_diff_table *tb);
 /* The core clock of a dataset as a page shows it ("110 MHz"), NULL when
@@ -48,6 +52,11 @@ char *cp_diff_clock_text(const cp_dataset *ds);
  * NULL when the table has none of them. */
 cp_chart *cp_diff_table_chart(const cp_diff *d, size_t table, const cp_dataset *old_ds, const cp_dataset *new_ds,
                               const cp_layout *l);
+
+/* The summary's chart: per family, the geometric mean of new/old counts
+ * as a horizontal bar from 1 (left: faster), labelled as the summary
+ * table writes it (diff_chart.c). NULL when no family has one. */
+cp_chart *cp_diff_summary_chart(const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds);
 
 /* The page as the page engine writes it; with charts set, each rows table
  * carries its chart (the caller draws them: cp_gnuplot_render) before the

@@ -257,6 +257,17 @@ void cp_diff_rows_table(cp_table *t, const cp_diff *d, size_t table, const cp_la
     }
 }
 
+char *cp_diff_geomean_text(const cp_diff_family *f)
+{
+    if (!f->ngeomean)
+        return NULL;
+    cp_buf b = { 0 };
+    cp_buf_printf(&b, "%.4f (", f->geomean);
+    cp_diff_put_percent(&b, f->geomean - 1.0);
+    cp_buf_printf(&b, ", %zu row%s)", f->ngeomean, f->ngeomean == 1 ? "" : "s");
+    return b.data;
+}
+
 void cp_diff_summary_table(cp_table *t, const cp_diff *d, const cp_layout *l)
 {
     static const char *const head[] = { "Family",  "Better",  "Worse",   "Unchanged",
@@ -270,15 +281,7 @@ void cp_diff_summary_table(cp_table *t, const cp_diff *d, const cp_layout *l)
         table_set(t, l, 0, cp_xstrdup(f->family));
         for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
             table_set(t, l, 1 + k, count_text(l, (long long)f->rows[order[k]], 0));
-        char *g = NULL;
-        if (f->ngeomean) {
-            cp_buf b = { 0 };
-            cp_buf_printf(&b, "%.4f (", f->geomean);
-            cp_diff_put_percent(&b, f->geomean - 1.0);
-            cp_buf_printf(&b, ", %zu row%s)", f->ngeomean, f->ngeomean == 1 ? "" : "s");
-            g = b.data;
-        }
-        table_set(t, l, 7, g);
+        table_set(t, l, 7, cp_diff_geomean_text(f));
     }
 }
 

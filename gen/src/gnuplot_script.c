@@ -504,9 +504,9 @@ static void plot(cp_buf *out, const cp_chart *c, const geometry *g, const unsign
     cp_buf_putc(out, '\n');
 }
 
-static void title(cp_buf *out, const cp_chart *c, const geometry *g)
+void cp_gnuplot_script_title(cp_buf *out, const cp_chart *c, int width)
 {
-    size_t max = (size_t)((g->width - 20) / TITLE_CHAR_PX);
+    size_t max = (size_t)((width - 20) / TITLE_CHAR_PX);
     char *t = cp_chart_text_cut(c->title, max);
     cp_buf_puts(out, "set title ");
     cp_gnuplot_quote(out, t);
@@ -517,8 +517,14 @@ static void title(cp_buf *out, const cp_chart *c, const geometry *g)
         cp_gnuplot_quote(out, s);
         free(s);
     }
+    cp_buf_puts(out, " font ',13' noenhanced\n");
+}
+
+static void title(cp_buf *out, const cp_chart *c, const geometry *g)
+{
+    cp_gnuplot_script_title(out, c, g->width);
     char *y = cp_chart_text_cut(c->ylabel, YLABEL_CHARS);
-    cp_buf_puts(out, " font ',13' noenhanced\nset ylabel ");
+    cp_buf_puts(out, "set ylabel ");
     cp_gnuplot_quote(out, y);
     if (g->log)   /* said on the axis: bars on a log scale do not compare by length */
         cp_buf_puts(out, " . ' (log scale)'");
@@ -526,8 +532,26 @@ static void title(cp_buf *out, const cp_chart *c, const geometry *g)
     free(y);
 }
 
+size_t cp_gnuplot_script_head(cp_buf *out, int width, int height, const char *output)
+{
+    /* nofpe_trap: no signal handler set and reset around each expression of a
+     * `using` (three system calls a bar otherwise) */
+    cp_buf_printf(out, "reset session\nset datafile nofpe_trap\n" CP_GNUPLOT_QUOTE_VAR " = sprintf('%%c', 39)\nset encoding utf8\n"
+                       "set terminal svg size %d,%d fixed noenhanced font '" FONT ",11' background '#ffffff'\n",
+                  width, height);
+    size_t output_at = out->len;
+    if (output) {
+        cp_buf_puts(out, "set output ");
+        cp_gnuplot_quote(out, output);
+        cp_buf_putc(out, '\n');
+    }
+    return output_at;
+}
+
 size_t cp_gnuplot_script(cp_buf *out, const cp_chart *c, const char *output)
 {
+    if (c->kind == CP_CHART_RATIO)
+        return cp_gnuplot_ratio_script(out, c, output);
     unsigned char *has_data = cp_xcalloc(c->nser ? c->nser : 1, 1);
     int any = 0;
     for (size_t i = 0; i < c->npoints; i++)
@@ -535,17 +559,7 @@ size_t cp_gnuplot_script(cp_buf *out, const cp_chart *c, const char *output)
     if (!any)   /* nothing drawable: every text where its bar would be, and the key */
         memset(has_data, 1, c->nser);
     geometry g = layout(c, has_data);
-    /* nofpe_trap: no signal handler set and reset around each expression of a
-     * `using` (three system calls a bar otherwise) */
-    cp_buf_printf(out, "reset session\nset datafile nofpe_trap\n" CP_GNUPLOT_QUOTE_VAR " = sprintf('%%c', 39)\nset encoding utf8\n"
-                       "set terminal svg size %d,%d fixed noenhanced font '" FONT ",11' background '#ffffff'\n",
-                  g.width, HEIGHT);
-    size_t output_at = out->len;
-    if (output) {
-        cp_buf_puts(out, "set output ");
-        cp_gnuplot_quote(out, output);
-        cp_buf_putc(out, '\n');
-    }
+    size_t output_at = cp_gnuplot_script_head(out, g.width, HEIGHT, output);
     title(out, c, &g);
     char **labels = category_labels(c, &g);
     bottom(out, c, &g, labels, has_data);
