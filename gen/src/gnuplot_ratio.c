@@ -31,11 +31,10 @@ static int usable(const cp_chart_point *p)
     return isfinite(p->value);
 }
 
-/* x tics at 1, 2 or 5 times a power of ten, about six, 1 among them */
+/* x tics at the steps of cp_gnuplot_tic_step (1 among them) */
 static void xtics(cp_buf *out, double lo, double hi)
 {
-    double raw = (hi - lo) / 6, mag = pow(10, floor(log10(raw)));
-    double step = raw / mag < 1.5 ? mag : raw / mag < 3.5 ? 2 * mag : raw / mag < 7.5 ? 5 * mag : 10 * mag;
+    double step = cp_gnuplot_tic_step(hi - lo);
     cp_buf_puts(out, "set xtics (");
     for (double k = ceil(lo / step); k <= floor(hi / step); k++) {
         char label[32];

@@ -261,13 +261,16 @@ static void geometry_free(geometry *g)
     free(g->bars);
 }
 
-/* y tics at 1, 2 or 5 times a power of ten, about six of them, labelled
- * like the tables. */
+double cp_gnuplot_tic_step(double range)
+{
+    double raw = range / 6, mag = pow(10, floor(log10(raw)));
+    return raw / mag < 1.5 ? mag : raw / mag < 3.5 ? 2 * mag : raw / mag < 7.5 ? 5 * mag : 10 * mag;
+}
+
+/* y tics at the steps of cp_gnuplot_tic_step, labelled like the tables. */
 static void ytics(cp_buf *out, const cp_chart *c, const geometry *g)
 {
-    double raw = (g->ymax - g->ymin) / 6;
-    double mag = pow(10, floor(log10(raw)));
-    double step = raw / mag < 1.5 ? mag : raw / mag < 3.5 ? 2 * mag : raw / mag < 7.5 ? 5 * mag : 10 * mag;
+    double step = cp_gnuplot_tic_step(g->ymax - g->ymin);
     if (!g->drawable) {
         cp_buf_puts(out, "unset ytics\n");   /* no value: no scale either */
         return;
