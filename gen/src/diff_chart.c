@@ -139,10 +139,7 @@ cp_chart *cp_diff_table_chart(const cp_diff *d, size_t table, const cp_dataset *
 
 cp_chart *cp_diff_summary_chart(const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds)
 {
-    size_t with_mean = 0;
-    for (size_t i = 0; i < d->nfamilies; i++)
-        with_mean += d->families[i].ngeomean > 0;
-    if (!with_mean)
+    if (!d->nfamilies)
         return NULL;
     char *file = file_name(old_ds, new_ds, "Summary", NULL, NULL, 0);
     char *subtitle = cp_xasprintf("%s %s to %s on %s", text_or(new_ds, "library.name", "?"),

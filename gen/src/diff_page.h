@@ -55,7 +55,8 @@ cp_chart *cp_diff_table_chart(const cp_diff *d, size_t table, const cp_dataset *
 
 /* The summary's chart: per family, the geometric mean of new/old counts
  * as a horizontal bar from 1 (left: faster), labelled as the summary
- * table writes it (diff_chart.c). NULL when no family has one. */
+ * table writes it, "no counts compared" for a family without one
+ * (diff_chart.c). NULL when the diff has no rows. */
 cp_chart *cp_diff_summary_chart(const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds);
 
 /* The page as the page engine writes it; with charts set, each rows table

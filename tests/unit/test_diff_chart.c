@@ -7,6 +7,7 @@
 #include "dataset.h"
 #include "diff.h"
 #include "diff_page.h"
+#include "gnuplot.h"
 #include "helpers.h"
 
 #define HEADER(version)                                                                                            \
@@ -182,9 +183,18 @@ static void test_summary_chart(void **state)
     cp_chart_free(c);
     pair_free(&p);
 
-    /* footprint only: no family has a mean, no chart */
+    /* footprint only: no family has a mean, the chart says so */
     diff_of(&p, HEADER("1.0") FOOT(100), HEADER("2.0") FOOT(120));
-    assert_null(cp_diff_summary_chart(&p.d, &p.old_ds, &p.new_ds));
+    c = cp_diff_summary_chart(&p.d, &p.old_ds, &p.new_ds);
+    assert_int_equal(c->ncat, 1);
+    assert_true(isnan(cp_chart_get(c, 0, 0)->value));
+    assert_string_equal(cp_chart_get(c, 0, 0)->label, "no counts compared");
+    cp_buf b = { 0 };
+    cp_gnuplot_script(&b, c, NULL);   /* no bars: only the labels are plotted */
+    assert_not_contains(b.data, "$b using");
+    assert_contains(b.data, "$l using");
+    cp_buf_free(&b);
+    cp_chart_free(c);
     pair_free(&p);
 }
 
