@@ -255,7 +255,7 @@ static cp_chart *from_table(const spec *s, const cp_dataset *ds, const cp_layout
         cp_chart_series(c, t->head[col]);
     for (size_t r = 0; r < t->nrows; r++) {
         size_t cat = cp_chart_category(c, cp_table_cell(t, r, 0)->text);
-        for (size_t col = 1; col < t->ncols; col++) {
+        for (size_t col = 1; t->head && col < t->ncols; col++) {   /* a headless table has no series */
             double v;
             char *shown;
             if (leading_number(cp_table_cell(t, r, col)->text, &v, &shown) == 0) {
