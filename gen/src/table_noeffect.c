@@ -32,22 +32,25 @@ static const char *text_of(const cp_result *r, cp_field f)
     return cp_scalar(cp_result_value(r, f));
 }
 
+/* Whether a and b have the same identifying fields but `skip`. */
+static int same_but(const cp_result *a, const cp_result *b, cp_field skip)
+{
+    for (int f = 0; f < CP_F_COUNT; f++) {
+        if (cp_fields[f].role != CP_ROLE_ID || f == (int)skip)
+            continue;
+        const char *x = text_of(a, (cp_field)f), *y = text_of(b, (cp_field)f);
+        if ((x == NULL) != (y == NULL) || (x && strcmp(x, y) != 0))
+            return 0;
+    }
+    return 1;
+}
+
 /* Whether a and b have the same identifying fields but `skip`, and both
  * have `skip` with different labels. */
 static int siblings(const cp_result *a, const cp_result *b, cp_field skip)
 {
-    for (int f = 0; f < CP_F_COUNT; f++) {
-        if (cp_fields[f].role != CP_ROLE_ID)
-            continue;
-        const char *x = text_of(a, (cp_field)f), *y = text_of(b, (cp_field)f);
-        if (f == (int)skip) {
-            if (!x || !y || strcmp(x, y) == 0)
-                return 0;
-        } else if ((x == NULL) != (y == NULL) || (x && strcmp(x, y) != 0)) {
-            return 0;
-        }
-    }
-    return 1;
+    const char *x = text_of(a, skip), *y = text_of(b, skip);
+    return x && y && strcmp(x, y) != 0 && same_but(a, b, skip);
 }
 
 /* The identifying fields of r but skip, hashed (agrees with siblings). */
@@ -121,6 +124,44 @@ static char *note_for(const cp_result *const *rows, const keyed *group, size_t n
     return note;
 }
 
+static int label_cmp(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Whether each row of the group is a sibling of every other: all have a
+ * label for f, all labels differ, the other identifying fields are the
+ * same (not just their hash). Then the note of each row is the note of
+ * the first. */
+static int all_siblings(const cp_result *const *rows, const keyed *group, size_t ng, cp_field f)
+{
+    const char **labels = cp_xmalloc(ng * sizeof *labels);
+    int clean = 1;
+    for (size_t k = 0; k < ng && clean; k++) {
+        labels[k] = text_of(rows[group[k].row], f);
+        clean = labels[k] && (k == 0 || same_but(rows[group[0].row], rows[group[k].row], f));
+    }
+    if (clean) {
+        qsort(labels, ng, sizeof *labels, label_cmp);
+        for (size_t k = 1; k < ng && clean; k++)
+            clean = strcmp(labels[k - 1], labels[k]) != 0;
+    }
+    free(labels);
+    return clean;
+}
+
+/* note added to the cell's (taken). */
+static void add_note(cp_cell *c, char *note)
+{
+    if (c->note) {
+        char *both = cp_xasprintf("%s; %s", c->note, note);
+        free(c->note);
+        free(note);
+        note = both;
+    }
+    c->note = note;
+}
+
 void cp_table_axis_notes(cp_table *t, const cp_result *const *rows, const char *const *col_src,
                          const int *col_shown, size_t nsrc_cols, const cp_layout *l, const char *words)
 {
@@ -153,20 +194,23 @@ void cp_table_axis_notes(cp_table *t, const cp_result *const *rows, const char *
         for (size_t g = 0, end; g < t->nrows; g = end) {
             for (end = g + 1; end < t->nrows && by[end].hash == by[g].hash; end++)
                 ;
-            for (size_t m = g; end - g > 1 && m < end; m++) {
+            if (end - g < 2)
+                continue;
+            /* a group whose rows are all siblings of each other (what
+             * distinct results give) has one note for all or none: made
+             * once, not once a row (a group of 20 000 variants) */
+            char *shared = NULL;
+            int clean = all_siblings(rows, by + g, end - g, f);
+            if (clean)
+                shared = note_for(rows, by + g, end - g, by[g].row, f, what, l, words);
+            for (size_t m = g; m < end; m++) {
                 size_t r = by[m].row;
-                char *note = note_for(rows, by + g, end - g, r, f, what, l, words);
-                if (!note)
-                    continue;
-                cp_cell *c = &t->cells[r * t->ncols + col];
-                if (c->note) {
-                    char *both = cp_xasprintf("%s; %s", c->note, note);
-                    free(c->note);
-                    free(note);
-                    note = both;
-                }
-                c->note = note;
+                char *note = clean ? (shared ? cp_xstrdup(shared) : NULL)
+                                   : note_for(rows, by + g, end - g, r, f, what, l, words);
+                if (note)
+                    add_note(&t->cells[r * t->ncols + col], note);
             }
+            free(shared);
         }
         free(by);
     }
