@@ -45,6 +45,7 @@ void cp_chart_free(cp_chart *c)
     for (size_t i = 0; i < c->npoints; i++)
         free(c->points[i].label);
     free(c->points);
+    free(c->colours);
     free(c->cat_index.slots);
     free(c->ser_index.slots);
     free(c->point_index.slots);
@@ -197,11 +198,14 @@ void cp_chart_serialize(const cp_chart *c, cp_buf *out)
     const char *texts[] = { c->title, c->subtitle, c->xlabel, c->ylabel };
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
         put_text(out, texts[i]);
-    cp_buf_printf(out, "%d %d %zu %zu %zu\n", (int)c->kind, c->group_min, c->ncat, c->nser, c->npoints);
+    cp_buf_printf(out, "%d %d %d %zu %zu %zu\n", (int)c->kind, c->group_min, c->auto_log, c->ncat, c->nser,
+                  c->npoints);
     for (size_t i = 0; i < c->ncat; i++)
         put_text(out, c->categories[i]);
-    for (size_t i = 0; i < c->nser; i++)
+    for (size_t i = 0; i < c->nser; i++) {
         put_text(out, c->series[i]);
+        cp_buf_printf(out, "%06X\n", cp_chart_colour(c, i));
+    }
     for (size_t i = 0; i < c->npoints; i++) {
         const cp_chart_point *p = &c->points[i];
         cp_buf_printf(out, "%zu %zu %a ", p->cat, p->ser, p->value);

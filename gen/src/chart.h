@@ -14,8 +14,11 @@
  * charts, and footprint charts: flash and RAM sizes do not add up to a
  * meaningful total, and a stack hides its small parts such as 0 bytes of
  * global data). Stacked: the series of a category on top of each other,
- * with the total above the bar; for parts that do add up. */
-typedef enum { CP_CHART_CLUSTERED, CP_CHART_STACKED } cp_chart_kind;
+ * with the total above the bar; for parts that do add up. Ratio: one
+ * horizontal bar per category from 1 to its value (series unused), the
+ * first category on top; below 1 is better (faster, smaller) and drawn
+ * left of the line at 1 (gnuplot_ratio.c). */
+typedef enum { CP_CHART_CLUSTERED, CP_CHART_STACKED, CP_CHART_RATIO } cp_chart_kind;
 
 typedef struct {
     size_t cat, ser;
@@ -46,6 +49,10 @@ typedef struct {
     size_t nser;
     cp_chart_point *points;  /* a (category, series) pair without a point is a missing value */
     size_t npoints;
+    unsigned *colours;  /* per series, 0xRRGGBB + 1 (0: the palette's colour by position) */
+    size_t ncolours;
+    int auto_log;       /* 1: a log y scale when the values span more than two decades
+                         * (cp_chart_log_y); 0: always linear */
     cp_chart_index cat_index, ser_index, point_index;
 } cp_chart;
 
@@ -71,6 +78,28 @@ size_t cp_chart_series(cp_chart *c, const char *text);
  * NULL for the value with digits grouped by threes ("11 667"). */
 void cp_chart_set(cp_chart *c, size_t cat, size_t ser, double value, const char *label);
 
+/* The palette, most distinct colours first (chart_colour.c). */
+#define CP_CHART_NPALETTE 8
+unsigned cp_chart_palette(size_t i);
+
+/* Gives series ser the colour rgb (0xRRGGBB) instead of the palette's. */
+void cp_chart_series_colour(cp_chart *c, size_t ser, unsigned rgb);
+
+/* The colour of series ser: its own, else the palette's (Okabe & Ito,
+ * colour-blind safe) by position, a hatching telling apart the rounds. */
+unsigned cp_chart_colour(const cp_chart *c, size_t ser);
+
+/* Series whose texts differ only in their last word ("Mbed TLS 2.28.3",
+ * "Mbed TLS 3.6.6": one library, two versions) share a hue, one per group
+ * in order of first appearance; within a group the last series has the
+ * full colour and earlier ones lighter shades of it (chart_colour.c). */
+void cp_chart_shade_groups(cp_chart *c);
+
+/* 1 when c is drawn on a log y scale: auto_log is set and its largest
+ * positive value is more than 100 times its smallest one (a value of 0 or
+ * below has no place on it: its text stands at the foot of the axis). */
+int cp_chart_log_y(const cp_chart *c);
+
 /* The point of (category, series), or NULL when the value is missing. */
 const cp_chart_point *cp_chart_get(const cp_chart *c, size_t cat, size_t ser);
 
@@ -79,7 +108,8 @@ const cp_chart_point *cp_chart_get(const cp_chart *c, size_t cat, size_t ser);
  * lengths: two charts with the same bytes draw the same (chart_cache.h). */
 void cp_chart_serialize(const cp_chart *c, cp_buf *out);
 
-/* Bar widths across c: clustered, ncat * (nser + 1) - 1; stacked, ncat. */
+/* Bar widths across c: clustered, ncat * (nser + 1) - 1; stacked and
+ * ratio, ncat. */
 size_t cp_chart_slots(const cp_chart *c);
 
 /* The parts of a chart beyond the limits above, in order (chart_split.c):

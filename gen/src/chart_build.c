@@ -15,6 +15,8 @@ typedef struct {
     const cp_node *defaults;   /* `chart_defaults:` of tables.yaml, or NULL */
     cp_chart_kind kind;
     int footprint;
+    int from_table;            /* `from: table`: the page's table model, not the results */
+    int shades, auto_log;      /* `shades: true`, `log: auto` (chart.h) */
     cp_cellfmt *split, *title, *subtitle, *xlabel, *ylabel, *category;
     const cp_node *row_labels;   /* `row_label:` a row_labels map (family -> format), instead of category */
     cp_cellfmt *mcu, *library, *family, *mode, *measure, *operation;
@@ -72,6 +74,19 @@ static int spec_compile(spec *s, const cp_layout *l, cp_diag *diag)
     s->kind = kind && !strcmp(kind, "stacked") ? CP_CHART_STACKED : CP_CHART_CLUSTERED;
     const char *fp = cp_scalar(entry(s, "footprint"));
     s->footprint = fp && !strcmp(fp, "true");
+    const char *from = cp_scalar(entry(s, "from")), *shades = cp_scalar(entry(s, "shades"));
+    const char *log = cp_scalar(entry(s, "log"));
+    if (from && strcmp(from, "table")) {
+        cp_diag_node(diag, entry(s, "from"), "chart.from", "expected 'table' (or no 'from': the results), found '%s'", from);
+        rc = -1;
+    }
+    if (log && strcmp(log, "auto") && strcmp(log, "never")) {
+        cp_diag_node(diag, entry(s, "log"), "chart.log", "expected 'auto' or 'never', found '%s'", log);
+        rc = -1;
+    }
+    s->from_table = from != NULL;
+    s->shades = shades && !strcmp(shades, "true");
+    s->auto_log = log && !strcmp(log, "auto");
     rc |= compile(s, NULL, "split", 0, l, &s->split, diag);
     rc |= compile(s, NULL, "title", 1, l, &s->title, diag);
     rc |= compile(s, NULL, "subtitle", 0, l, &s->subtitle, diag);
@@ -86,7 +101,7 @@ static int spec_compile(spec *s, const cp_layout *l, cp_diag *diag)
             rc = -1;
         }
     }
-    rc |= compile(s, NULL, "category", !row_label, l, &s->category, diag);
+    rc |= compile(s, NULL, "category", !row_label && !s->from_table, l, &s->category, diag);
     const cp_node *name = entry(s, "name");
     if (!name || name->kind != CP_MAP) {
         cp_diag_node(diag, name ? name : s->def, "chart.name",
@@ -99,6 +114,8 @@ static int spec_compile(spec *s, const cp_layout *l, cp_diag *diag)
     rc |= compile(s, name, "mode", 0, l, &s->mode, diag);
     rc |= compile(s, name, "measure", 0, l, &s->measure, diag);
     rc |= compile(s, name, "operation", 0, l, &s->operation, diag);
+    if (s->from_table)   /* bars: the table's cells */
+        return rc ? -1 : 0;
     const cp_node *bars = entry(s, "bars");
     if (cp_scalar(bars))   /* the name of a bar set of `chart_bars:` */
         bars = cp_map_get(cp_map_get(l->spec.root, "chart_bars"), bars->text);
@@ -177,6 +194,22 @@ static char *row_label(const spec *s, const cp_layout *l, const cp_fmt_ctx *ctx,
     return t;
 }
 
+/* The number a cell text starts with ("1 234 (Fast)", "5488 / 508 / 0"):
+ * its text in *shown; -1 when it starts with none ("-", "n/a"). */
+static int leading_number(const char *cell, double *v, char **shown)
+{
+    size_t n = strspn(cell, "0123456789 .");
+    while (n && cell[n - 1] == ' ')
+        n--;
+    char *t = cp_xstrndup(cell, n);
+    if (!strpbrk(t, "0123456789") || parse_number(t, v)) {
+        free(t);
+        return -1;
+    }
+    *shown = t;
+    return 0;
+}
+
 static cp_chart *new_chart(const spec *s, const cp_fmt_ctx *ctx)
 {
     char *mcu = text(s->mcu, ctx), *family = text(s->family, ctx), *mode = text(s->mode, ctx);
@@ -186,6 +219,7 @@ static cp_chart *new_chart(const spec *s, const cp_fmt_ctx *ctx)
     char *title = text(s->title, ctx), *ylabel = text(s->ylabel, ctx);
     char *subtitle = nonempty_or_null(text(s->subtitle, ctx)), *xlabel = nonempty_or_null(text(s->xlabel, ctx));
     cp_chart *c = cp_chart_new(file, s->kind, title, subtitle, xlabel, ylabel);
+    c->auto_log = s->auto_log;
     char *all[] = { mcu, family, mode, measure, op, library, file, title, ylabel, subtitle, xlabel };
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         free(all[i]);
@@ -210,7 +244,41 @@ static void split_large(cp_chart_list *out, size_t first)
     }
 }
 
-int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds, const char *name, cp_diag *diag)
+/* One chart of a table as the page shows it: a group per row (its first
+ * cell), a bar per other column, the number each cell starts with; a cell
+ * without one ("-") has no bar. What the table chose (the fastest
+ * configuration of a pivot's cell) is what the chart shows. */
+static cp_chart *from_table(const spec *s, const cp_dataset *ds, const cp_layout *l, const cp_table *t)
+{
+    cp_fmt_ctx ctx = { ds, l, NULL, NULL, NULL };
+    cp_chart *c = new_chart(s, &ctx);
+    for (size_t col = 1; t->head && col < t->ncols; col++)
+        cp_chart_series(c, t->head[col]);
+    for (size_t r = 0; r < t->nrows; r++) {
+        size_t cat = cp_chart_category(c, cp_table_cell(t, r, 0)->text);
+        for (size_t col = 1; t->head && col < t->ncols; col++) {   /* a headless table has no series */
+            double v;
+            char *shown;
+            if (leading_number(cp_table_cell(t, r, col)->text, &v, &shown) == 0) {
+                cp_chart_set(c, cat, col - 1, v, shown);
+                free(shown);
+            }
+        }
+    }
+    if (s->shades)
+        cp_chart_shade_groups(c);
+    return c;
+}
+
+void cp_chart_list_add(cp_chart_list *out, cp_chart *c)
+{
+    out->items = cp_xrealloc(out->items, (out->n + 1) * sizeof *out->items);
+    out->items[out->n++] = c;
+    split_large(out, out->n - 1);
+}
+
+int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds, const char *name,
+                   const cp_table *shown, cp_diag *diag)
 {
     const cp_node *table = cp_map_get(l->tables, name);
     spec s = { 0 };
@@ -224,6 +292,12 @@ int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds,
     s.defaults = cp_map_get(l->spec.root, "chart_defaults");
     cp_selection sel;
     int rc = spec_compile(&s, l, diag);
+    if (s.from_table) {
+        if (rc == 0 && shown && shown->nrows)
+            cp_chart_list_add(out, from_table(&s, ds, l, shown));
+        spec_free(&s);
+        return rc;
+    }
     rc |= cp_selection_compile(&sel, cp_map_get(table, "select"), diag);
     /* `prefer:` (chart_prefer.h): several results on one bar, the preferred one shown */
     const cp_node *prefer_def = cp_map_get(s.def, "prefer");

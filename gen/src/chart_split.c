@@ -7,7 +7,7 @@
 
 size_t cp_chart_slots(const cp_chart *c)
 {
-    if (c->kind == CP_CHART_STACKED)
+    if (c->kind != CP_CHART_CLUSTERED)
         return c->ncat;
     return c->ncat ? c->ncat * (c->nser + 1) - 1 : 0;
 }
@@ -39,9 +39,13 @@ static void add_part(parts *out, const cp_chart *c, size_t group_size, const pla
 {
     cp_chart *part = cp_chart_new(c->file, c->kind, c->title, c->subtitle, c->xlabel, c->ylabel);
     part->group_min = c->group_min;
+    part->auto_log = c->auto_log;
     size_t first = p[from].group * group_size;
-    for (size_t s = first; s < first + group_size && s < c->nser; s++)
-        cp_chart_series(part, c->series[s]);
+    for (size_t s = first; s < first + group_size && s < c->nser; s++) {
+        size_t ser = cp_chart_series(part, c->series[s]);
+        if (s < c->ncolours && c->colours[s])   /* a colour of its own goes with it */
+            cp_chart_series_colour(part, ser, c->colours[s] - 1);
+    }
     for (size_t i = from; i < to; i++) {
         size_t cat = cp_chart_category(part, c->categories[p[i].p->cat]);
         cp_chart_set(part, cat, p[i].p->ser - first, p[i].p->value, p[i].p->label);

@@ -173,6 +173,17 @@ static int draw_charts(job *j, const cp_page *page, const cp_layout *l, const ch
     return j->charts_failed ? -1 : 0;
 }
 
+/* The page in every format: DIR/<base>.<ext>. */
+static void write_page(job *j, const cp_page *page, const char *dir, const char *base)
+{
+    for (size_t i = 0; i < CP_NWRITERS; i++) {
+        cp_buf b = { 0 };
+        cp_buf_puts(&b, "");
+        cp_page_write(page, cp_writers[i], &b);
+        add_output_named(j, dir, base, cp_writers[i]->ext, &b);
+    }
+}
+
 /* The page of layout l for ds in every format: DIR/<base>.<ext>.
  * 0, or -1 after reporting template problems. */
 static int add_page(job *j, const cp_layout *l, const cp_dataset *ds, const char *dir, const char *base, cp_diag *diag)
@@ -185,12 +196,8 @@ static int add_page(job *j, const cp_layout *l, const cp_dataset *ds, const char
             rc = -1;
         j->chart_s += now() - t;
     }
-    for (size_t i = 0; rc == 0 && i < CP_NWRITERS; i++) {
-        cp_buf b = { 0 };
-        cp_buf_puts(&b, "");
-        cp_page_write(&page, cp_writers[i], &b);
-        add_output_named(j, dir, base, cp_writers[i]->ext, &b);
-    }
+    if (rc == 0)
+        write_page(j, &page, dir, base);
     cp_page_free(&page);
     return rc;
 }
@@ -333,14 +340,18 @@ static int add_diff_pages(job *j, const char *templates, const char *outdir)
         }
         cp_diff d;
         cp_diff_compute(&d, old_ds->results, old_ds->nresults, new_ds->results, new_ds->nresults, &th);
-        cp_buf out[CP_NWRITERS] = { { 0 } };
-        cp_diff_page_write(out, &d, old_ds, new_ds, &th, l);
         char *v1 = lower(cp_dataset_text(old_ds, "library.version"));
         char *v2 = lower(cp_dataset_text(new_ds, "library.version"));
         char *dir = cp_xasprintf("%s/%s/diff-%s-%s-to-%s", outdir, cp_dataset_text(new_ds, "series"),
                                  cp_dataset_text(new_ds, "library.slug"), v1, v2);
-        for (size_t w = 0; w < CP_NWRITERS; w++)
-            add_output(j, dir, cp_writers[w]->ext, &out[w]);
+        cp_page page;
+        cp_diff_page_build(&page, &d, old_ds, new_ds, &th, l, 1);
+        double t = now();
+        if (draw_charts(j, &page, l, dir) != 0)
+            status = CP_EXIT_USAGE;
+        j->chart_s += now() - t;
+        write_page(j, &page, dir, "index");
+        cp_page_free(&page);
         cp_site_index_add_diff(j->index, old_ds, new_ds, dir);
         free(dir);
         free(v1);

@@ -17,7 +17,9 @@
 typedef struct {
     cmark_node *doc;
     cp_table *tables;
+    cp_chart_list *charts;   /* charts[i]: drawn after tables[i] */
     size_t ntables;
+    int with_charts;
 } builder;
 
 static cmark_node *append(cmark_node *parent, cmark_node_type type)
@@ -59,11 +61,18 @@ static void item(cmark_node *list, const char *text)
     append_text(append(append(list, CMARK_NODE_ITEM), CMARK_NODE_PARAGRAPH), text);
 }
 
-/* Takes t (moved into the page). */
-static void table(builder *b, cp_table *t)
+/* Takes t and chart (moved into the page); chart NULL: none, and none
+ * either on a page without charts. */
+static void table(builder *b, cp_table *t, cp_chart *chart)
 {
     b->tables = cp_xrealloc(b->tables, (b->ntables + 1) * sizeof *b->tables);
+    b->charts = cp_xrealloc(b->charts, (b->ntables + 1) * sizeof *b->charts);
     b->tables[b->ntables] = *t;
+    memset(&b->charts[b->ntables], 0, sizeof *b->charts);
+    if (chart && b->with_charts)
+        cp_chart_list_add(&b->charts[b->ntables], chart);
+    else
+        cp_chart_free(chart);
     char mark[64];
     snprintf(mark, sizeof mark, TABLE_MARK "%zu-->\n", b->ntables++);
     cmark_node *h = append(b->doc, CMARK_NODE_HTML_BLOCK);
@@ -145,7 +154,8 @@ static void intro(builder *b, const cp_diff *d, const cp_dataset *old_ds, const 
     free(s);
 }
 
-static void summary(builder *b, const cp_diff *d, const cp_layout *l)
+static void summary(builder *b, const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds,
+                    const cp_layout *l)
 {
     cp_table t;
     heading(b, 2, "Summary");
@@ -153,12 +163,12 @@ static void summary(builder *b, const cp_diff *d, const cp_layout *l)
                  "its threshold, better when any got better and none worse, unchanged otherwise. The geometric "
                  "mean is that of the new/old ratios of the counts of the matched rows: below 1 is faster.");
     cp_diff_summary_table(&t, d, l);
-    table(b, &t);
+    table(b, &t, b->with_charts ? cp_diff_summary_chart(d, old_ds, new_ds) : NULL);
     cp_diff_top_table(&t, d, l);
     if (t.nrows) {
         heading(b, 3, "Largest changes");
         paragraph(b, "Per family, the largest relative changes beyond their threshold, counts and times first.");
-        table(b, &t);
+        table(b, &t, NULL);
     } else {
         cp_table_free(&t);
     }
@@ -176,14 +186,15 @@ static void versions(builder *b, const cp_diff *d, const cp_dataset *old_ds, con
     cp_table t;
     heading(b, 2, "Versions compared");
     cp_diff_versions_table(&t, old_ds, new_ds, l);
-    table(b, &t);
+    table(b, &t, NULL);
     paragraph(b, "A change up to the threshold of its metric is unchanged; lower is better for every metric but "
                  "throughput.");
     cp_diff_threshold_table(&t, d, th, l);
-    table(b, &t);
+    table(b, &t, NULL);
 }
 
-static void family_tables(builder *b, const cp_diff *d, const cp_layout *l)
+static void family_tables(builder *b, const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds,
+                          const cp_layout *l)
 {
     for (size_t f = 0; f < d->nfamilies; f++) {
         heading(b, 2, d->families[f].family);
@@ -195,20 +206,27 @@ static void family_tables(builder *b, const cp_diff *d, const cp_layout *l)
             free(title);
             cp_table t;
             cp_diff_rows_table(&t, d, i, l);
-            table(b, &t);
+            table(b, &t, b->with_charts ? cp_diff_table_chart(d, i, old_ds, new_ds, l) : NULL);
         }
     }
+}
+
+void cp_diff_page_build(cp_page *page, const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds,
+                        const cp_diff_thresholds *th, const cp_layout *l, int charts)
+{
+    builder b = { cmark_node_new(CMARK_NODE_DOCUMENT), NULL, NULL, 0, charts };
+    intro(&b, d, old_ds, new_ds);
+    summary(&b, d, old_ds, new_ds, l);
+    versions(&b, d, old_ds, new_ds, th, l);
+    family_tables(&b, d, old_ds, new_ds, l);
+    *page = (cp_page){ l, NULL, b.doc, b.tables, b.ntables, b.charts };
 }
 
 void cp_diff_page_write(cp_buf out[CP_NWRITERS], const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds,
                         const cp_diff_thresholds *th, const cp_layout *l)
 {
-    builder b = { cmark_node_new(CMARK_NODE_DOCUMENT), NULL, 0 };
-    intro(&b, d, old_ds, new_ds);
-    summary(&b, d, l);
-    versions(&b, d, old_ds, new_ds, th, l);
-    family_tables(&b, d, l);
-    cp_page page = { l, NULL, b.doc, b.tables, b.ntables, NULL };   /* no charts on diff pages */
+    cp_page page;
+    cp_diff_page_build(&page, d, old_ds, new_ds, th, l, 0);
     for (size_t i = 0; i < CP_NWRITERS; i++) {
         cp_buf_puts(&out[i], "");
         cp_page_write(&page, cp_writers[i], &out[i]);

@@ -59,7 +59,7 @@ static int compared(const cp_diff_metric *m)
 }
 
 /* One decimal, rounded (-29.38 % reads -29.4 %); never "-0.0 %". */
-static void put_percent(cp_buf *b, double rel)
+void cp_diff_put_percent(cp_buf *b, double rel)
 {
     double pct = 100.0 * rel;
     if (fabs(pct) < 0.05)
@@ -79,7 +79,7 @@ static char *change_text(const cp_layout *l, const cp_diff_metric *m)
     free(abs);
     if (m->rel_defined) {
         cp_buf_puts(&b, " (");
-        put_percent(&b, m->rel_change);
+        cp_diff_put_percent(&b, m->rel_change);
         cp_buf_putc(&b, ')');
     }
     cp_buf_printf(&b, " %s", cp_diff_mark_name(m->mark));
@@ -156,8 +156,7 @@ static char *id_text(const cp_layout *l, const cp_diff_table *tb, const cp_diff_
     return text;
 }
 
-/* "AES CBC 128 bits 32 bytes Encryption Small" */
-static char *row_label(const cp_layout *l, const cp_diff *d, const cp_diff_row *row)
+char *cp_diff_row_label(const cp_layout *l, const cp_diff *d, const cp_diff_row *row)
 {
     cp_buf b = { 0 };
     cp_buf_puts(&b, "");
@@ -183,8 +182,7 @@ static const struct {
     { CP_F_HEAP_BYTES, "Working buffer" },
 };
 
-/* The layout's counter header ("Cycles", "Instructions") for counts. */
-static const char *metric_head(const cp_layout *l, cp_field f)
+const char *cp_diff_metric_head(const cp_layout *l, cp_field f)
 {
     if (f == CP_F_CYCLES || f == CP_F_INSTRUCTIONS) {
         const char *h = cp_scalar(cp_map_get(cp_map_get(l->counter, cp_fields[f].name), "header"));
@@ -196,16 +194,15 @@ static const char *metric_head(const cp_layout *l, cp_field f)
     return cp_fields[f].name;
 }
 
-/* The column a metric entry belongs in: its old field, else its new one. */
-static cp_field slot_of(const cp_diff_metric *m)
+cp_field cp_diff_metric_slot(const cp_diff_metric *m)
 {
     return m->old_metric != CP_F_COUNT ? m->old_metric : m->new_metric;
 }
 
-static const cp_diff_metric *metric_in_slot(const cp_diff_row *row, cp_field slot)
+const cp_diff_metric *cp_diff_metric_in_slot(const cp_diff_row *row, cp_field slot)
 {
     for (size_t i = 0; i < row->nmetrics; i++)
-        if (slot_of(&row->metrics[i]) == slot)
+        if (cp_diff_metric_slot(&row->metrics[i]) == slot)
             return &row->metrics[i];
     return NULL;
 }
@@ -221,7 +218,7 @@ void cp_diff_rows_table(cp_table *t, const cp_diff *d, size_t table, const cp_la
         for (size_t c = 0; c < NID; c++)
             id_used[c] |= cp_diff_row_id(&rows[r], id_columns[c].f) != NULL;
         for (size_t m = 0; m < rows[r].nmetrics; m++)
-            slot_used[slot_of(&rows[r].metrics[m])] = 1;
+            slot_used[cp_diff_metric_slot(&rows[r].metrics[m])] = 1;
     }
     const char *head[NID + 3 * CP_F_COUNT + 1];
     char *owned[3 * CP_F_COUNT];
@@ -231,7 +228,7 @@ void cp_diff_rows_table(cp_table *t, const cp_diff *d, size_t table, const cp_la
             head[ncols++] = id_columns[c].head;
     for (int f = 0; f < CP_F_COUNT; f++)
         if (slot_used[f]) {
-            const char *h = metric_head(l, (cp_field)f);
+            const char *h = cp_diff_metric_head(l, (cp_field)f);
             head[ncols++] = owned[nowned++] = cp_xasprintf("%s (old)", h);
             head[ncols++] = owned[nowned++] = cp_xasprintf("%s (new)", h);
             head[ncols++] = owned[nowned++] = cp_xasprintf("%s change", h);
@@ -251,13 +248,24 @@ void cp_diff_rows_table(cp_table *t, const cp_diff *d, size_t table, const cp_la
         for (int f = 0; f < CP_F_COUNT; f++) {
             if (!slot_used[f])
                 continue;
-            const cp_diff_metric *m = metric_in_slot(&rows[r], (cp_field)f);
+            const cp_diff_metric *m = cp_diff_metric_in_slot(&rows[r], (cp_field)f);
             table_set(t, l, col++, m ? side_text(l, m, 0) : NULL);
             table_set(t, l, col++, m ? side_text(l, m, 1) : NULL);
             table_set(t, l, col++, m ? change_text(l, m) : NULL);
         }
         table_set(t, l, col, cp_xstrdup(cp_diff_mark_name(rows[r].mark)));
     }
+}
+
+char *cp_diff_geomean_text(const cp_diff_family *f)
+{
+    if (!f->ngeomean)
+        return NULL;
+    cp_buf b = { 0 };
+    cp_buf_printf(&b, "%.4f (", f->geomean);
+    cp_diff_put_percent(&b, f->geomean - 1.0);
+    cp_buf_printf(&b, ", %zu row%s)", f->ngeomean, f->ngeomean == 1 ? "" : "s");
+    return b.data;
 }
 
 void cp_diff_summary_table(cp_table *t, const cp_diff *d, const cp_layout *l)
@@ -273,15 +281,7 @@ void cp_diff_summary_table(cp_table *t, const cp_diff *d, const cp_layout *l)
         table_set(t, l, 0, cp_xstrdup(f->family));
         for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
             table_set(t, l, 1 + k, count_text(l, (long long)f->rows[order[k]], 0));
-        char *g = NULL;
-        if (f->ngeomean) {
-            cp_buf b = { 0 };
-            cp_buf_printf(&b, "%.4f (", f->geomean);
-            put_percent(&b, f->geomean - 1.0);
-            cp_buf_printf(&b, ", %zu row%s)", f->ngeomean, f->ngeomean == 1 ? "" : "s");
-            g = b.data;
-        }
-        table_set(t, l, 7, g);
+        table_set(t, l, 7, cp_diff_geomean_text(f));
     }
 }
 
@@ -318,8 +318,8 @@ void cp_diff_top_table(cp_table *t, const cp_diff *d, const cp_layout *l)
             table_row(t);
             table_set(t, l, 0, cp_xstrdup(f->family));
             table_set(t, l, 1, cp_diff_table_title(&d->tables[row->table]));
-            table_set(t, l, 2, row_label(l, d, row));
-            table_set(t, l, 3, cp_xstrdup(metric_head(l, m->old_metric)));
+            table_set(t, l, 2, cp_diff_row_label(l, d, row));
+            table_set(t, l, 3, cp_xstrdup(cp_diff_metric_head(l, m->old_metric)));
             table_set(t, l, 4, side_text(l, m, 0));
             table_set(t, l, 5, side_text(l, m, 1));
             table_set(t, l, 6, change_text(l, m));
@@ -396,7 +396,7 @@ void cp_diff_threshold_table(cp_table *t, const cp_diff *d, const cp_diff_thresh
         if (!used[f])
             continue;
         table_row(t);
-        table_set(t, l, 0, cp_xstrdup(metric_head(l, (cp_field)f)));
+        table_set(t, l, 0, cp_xstrdup(cp_diff_metric_head(l, (cp_field)f)));
         table_set(t, l, 1, cp_xasprintf(cp_diff_metric_is_bytes((cp_field)f) ? "%g bytes" : "%g %%", th->value[f]));
         table_set(t, l, 2, cp_xstrdup(f == CP_F_THROUGHPUT ? "higher" : "lower"));
     }

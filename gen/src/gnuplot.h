@@ -85,4 +85,16 @@ void cp_gnuplot_quote_label(cp_buf *out, const char *s);
  * same (the cache keys charts by that script). */
 size_t cp_gnuplot_script(cp_buf *out, const cp_chart *c, const char *output);
 
+/* The start of every chart script (terminal, encoding, the quote
+ * variable, the output file when given); returns the offset of the `set
+ * output` command (gnuplot_script.c). */
+size_t cp_gnuplot_script_head(cp_buf *out, int width, int height, const char *output);
+/* The title line (and subtitle) of a chart, cut to fit width pixels. */
+void cp_gnuplot_script_title(cp_buf *out, const cp_chart *c, int width);
+/* The distance between axis tics over range: 1, 2 or 5 times a power of
+ * ten, about six tics. */
+double cp_gnuplot_tic_step(double range);
+/* The script of a ratio chart (gnuplot_ratio.c), as cp_gnuplot_script. */
+size_t cp_gnuplot_ratio_script(cp_buf *out, const cp_chart *c, const char *output);
+
 #endif

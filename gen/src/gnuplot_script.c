@@ -44,12 +44,7 @@
 #define UPRIGHT_CHARS 24
 #define LINE_PX 13.0          /* one line of 11-point text */
 
-/* Okabe & Ito's colour-blind-safe palette, most distinct first; yellow,
- * hard to see on white, last. */
-static const unsigned palette[] = {
-    0x0072B2, 0xE69F00, 0x009E73, 0xD55E00, 0xCC79A7, 0x56B4E9, 0x000000, 0xF0E442,
-};
-#define NPALETTE (sizeof palette / sizeof palette[0])
+#define NPALETTE CP_CHART_NPALETTE
 
 /* gnuplot's fill patterns that hatch (0 is empty, 3 solid) */
 static const unsigned hatching[] = { 1, 2, 4, 5, 6, 7 };
@@ -107,8 +102,24 @@ typedef struct {
     double bar_px;
     int rotate;          /* value labels turned upright: they are wider than a bar */
     int upright;         /* category labels turned upright: wider than their cluster */
+    int log;             /* a log y scale (cp_chart_log_y) */
     double ymin, ymax;
 } geometry;
+
+/* On a log scale a value of 0 or below has no bar: its text stands at the
+ * foot of the axis. */
+/* The bottom of the y range: ymin, a hair below it on a log scale, where
+ * gnuplot, rounding logarithms, would otherwise find ymin itself out of
+ * range and drop the tic and the texts that stand there. */
+static double range_bottom(const geometry *g)
+{
+    return g->log ? g->ymin * 0.999999 : g->ymin;
+}
+
+static int on_scale(const geometry *g, const cp_chart_point *p)
+{
+    return usable(p) && (!g->log || p->value > 0);
+}
 
 static size_t nslots(const cp_chart *c)
 {
@@ -178,11 +189,11 @@ static void collect_bars(geometry *g, const cp_chart *c, const unsigned char *ha
         if (c->kind == CP_CHART_STACKED) {
             double total = 0;
             for (size_t k = i; k < end; k++)
-                total += usable(p[k]) ? p[k]->value : 0;
+                total += on_scale(g, p[k]) ? p[k]->value : 0;
             double top = total;
             int labelled = 0;
             for (size_t k = end; k-- > i;) {
-                if (!usable(p[k]))
+                if (!on_scale(g, p[k]))
                     continue;
                 g->bars[g->n++] = (bar){ (double)p[k]->cat, top, p[k]->ser, labelled ? NULL : number_text(c, total) };
                 labelled = 1;
@@ -191,7 +202,7 @@ static void collect_bars(geometry *g, const cp_chart *c, const unsigned char *ha
             continue;
         }
         for (size_t k = i; k < end; k++) {
-            if (usable(p[k]))
+            if (on_scale(g, p[k]))
                 g->bars[g->n++] = (bar){ bar_x(c, p[k]->cat, p[k]->ser), p[k]->value, p[k]->ser, label_text(c, p[k]) };
             else if (p[k]->label && has_data[p[k]->ser])
                 g->bars[g->n++] = (bar){ bar_x(c, p[k]->cat, p[k]->ser), NAN, p[k]->ser, label_text(c, p[k]) };
@@ -203,13 +214,14 @@ static void collect_bars(geometry *g, const cp_chart *c, const unsigned char *ha
 static geometry layout(const cp_chart *c, const unsigned char *has_data)
 {
     geometry g = { 0 };
+    g.log = cp_chart_log_y(c);
     collect_bars(&g, c, has_data);
     size_t slots = nslots(c);
     double w = SIDE_PX + (double)(slots + 1) * SLOT_PX;
     g.width = w < MIN_WIDTH ? MIN_WIDTH : w > MAX_WIDTH ? MAX_WIDTH : (int)w;
     g.bar_px = (g.width - SIDE_PX) / (double)(slots + 1);
     size_t widest = 0;
-    double top = 0, bottom = 0;
+    double top = 0, bottom = 0, lowest = INFINITY;
     for (size_t i = 0; i < g.n; i++) {
         size_t chars = g.bars[i].label ? cp_chart_text_chars(g.bars[i].label) : 0;
         if (chars > widest)
@@ -218,6 +230,8 @@ static geometry layout(const cp_chart *c, const unsigned char *has_data)
         if (isnan(v))
             continue;
         g.drawable = 1;
+        if (v < lowest)
+            lowest = v;
         if (v > top)
             top = v;
         if (v < bottom)
@@ -230,6 +244,11 @@ static geometry layout(const cp_chart *c, const unsigned char *has_data)
         room = PLOT_HEIGHT_PX / 2;
     if (top <= 0)
         top = 1;
+    if (g.log) {   /* from the decade below the smallest bar; room for the labels in decades */
+        g.ymin = pow(10, floor(log10(lowest)));
+        g.ymax = top * pow(top / g.ymin, room / (PLOT_HEIGHT_PX - room));
+        return g;
+    }
     g.ymin = bottom;
     g.ymax = top * PLOT_HEIGHT_PX / (PLOT_HEIGHT_PX - room);
     return g;
@@ -242,13 +261,16 @@ static void geometry_free(geometry *g)
     free(g->bars);
 }
 
-/* y tics at 1, 2 or 5 times a power of ten, about six of them, labelled
- * like the tables. */
+double cp_gnuplot_tic_step(double range)
+{
+    double raw = range / 6, mag = pow(10, floor(log10(raw)));
+    return raw / mag < 1.5 ? mag : raw / mag < 3.5 ? 2 * mag : raw / mag < 7.5 ? 5 * mag : 10 * mag;
+}
+
+/* y tics at the steps of cp_gnuplot_tic_step, labelled like the tables. */
 static void ytics(cp_buf *out, const cp_chart *c, const geometry *g)
 {
-    double raw = (g->ymax - g->ymin) / 6;
-    double mag = pow(10, floor(log10(raw)));
-    double step = raw / mag < 1.5 ? mag : raw / mag < 3.5 ? 2 * mag : raw / mag < 7.5 ? 5 * mag : 10 * mag;
+    double step = cp_gnuplot_tic_step(g->ymax - g->ymin);
     if (!g->drawable) {
         cp_buf_puts(out, "unset ytics\n");   /* no value: no scale either */
         return;
@@ -256,6 +278,18 @@ static void ytics(cp_buf *out, const cp_chart *c, const geometry *g)
     if (!isfinite(step) || step <= 0)
         return;   /* beyond doubles: gnuplot's own tics */
     cp_buf_puts(out, "set ytics (");
+    if (g->log) {   /* each power of ten */
+        for (double v = g->ymin; v <= g->ymax; v *= 10) {
+            char *label = number_text(c, v);
+            if (v > g->ymin)
+                cp_buf_puts(out, ", ");
+            cp_gnuplot_quote_tic(out, label);
+            cp_buf_printf(out, " %.17g", v);
+            free(label);
+        }
+        cp_buf_puts(out, ") nomirror noenhanced\nset logscale y\n");
+        return;
+    }
     double first = ceil(g->ymin / step), last = floor(g->ymax / step);
     for (double k = first; k <= last; k++) {
         char *label = number_text(c, k * step);
@@ -382,7 +416,7 @@ static void bottom(cp_buf *out, const cp_chart *c, const geometry *g, char **lab
 }
 
 /* The texts of the value labels (array L) and the two datablocks. */
-static void data(cp_buf *out, const geometry *g)
+static void data(cp_buf *out, const cp_chart *c, const geometry *g)
 {
     size_t nlabels = 0;
     for (size_t i = 0; i < g->n; i++)
@@ -401,10 +435,10 @@ static void data(cp_buf *out, const geometry *g)
     cp_buf_puts(out, "$b << EOD\n");
     for (size_t i = 0; i < g->n; i++)
         if (!isnan(g->bars[i].top))
-            cp_buf_printf(out, "%g %.17g %u %zu\n", g->bars[i].x, g->bars[i].top, palette[g->bars[i].ser % NPALETTE],
+            cp_buf_printf(out, "%g %.17g %u %zu\n", g->bars[i].x, g->bars[i].top, cp_chart_colour(c, g->bars[i].ser),
                           fill_of(g->bars[i].ser));
     cp_buf_puts(out, "EOD\n$l << EOD\n");
-    double base = g->ymin < 0 ? g->ymin : 0.0;
+    double base = g->ymin < 0 || g->log ? g->ymin : 0.0;
     for (size_t i = 0, k = 0; i < g->n; i++)
         if (g->bars[i].label)
             cp_buf_printf(out, "%g %.17g %zu\n", g->bars[i].x, isnan(g->bars[i].top) ? base : g->bars[i].top, ++k);
@@ -462,8 +496,8 @@ static void plot(cp_buf *out, const cp_chart *c, const geometry *g, const unsign
         if (!has_data[ser] || !*c->series[ser])
             continue;
         clause(out, &sep);
-        cp_buf_printf(out, "keyentry with boxes lc rgb '#%06X' ", palette[ser % NPALETTE]);
-        put_fill(out, fill_of(ser), palette[ser % NPALETTE], 0);
+        cp_buf_printf(out, "keyentry with boxes lc rgb '#%06X' ", cp_chart_colour(c, ser));
+        put_fill(out, fill_of(ser), cp_chart_colour(c, ser), 0);
         cp_buf_puts(out, "title ");
         char *k = key_text(c->series[ser]);
         cp_gnuplot_quote(out, k);
@@ -473,9 +507,9 @@ static void plot(cp_buf *out, const cp_chart *c, const geometry *g, const unsign
     cp_buf_putc(out, '\n');
 }
 
-static void title(cp_buf *out, const cp_chart *c, const geometry *g)
+void cp_gnuplot_script_title(cp_buf *out, const cp_chart *c, int width)
 {
-    size_t max = (size_t)((g->width - 20) / TITLE_CHAR_PX);
+    size_t max = (size_t)((width - 20) / TITLE_CHAR_PX);
     char *t = cp_chart_text_cut(c->title, max);
     cp_buf_puts(out, "set title ");
     cp_gnuplot_quote(out, t);
@@ -486,15 +520,41 @@ static void title(cp_buf *out, const cp_chart *c, const geometry *g)
         cp_gnuplot_quote(out, s);
         free(s);
     }
+    cp_buf_puts(out, " font ',13' noenhanced\n");
+}
+
+static void title(cp_buf *out, const cp_chart *c, const geometry *g)
+{
+    cp_gnuplot_script_title(out, c, g->width);
     char *y = cp_chart_text_cut(c->ylabel, YLABEL_CHARS);
-    cp_buf_puts(out, " font ',13' noenhanced\nset ylabel ");
+    cp_buf_puts(out, "set ylabel ");
     cp_gnuplot_quote(out, y);
+    if (g->log)   /* said on the axis: bars on a log scale do not compare by length */
+        cp_buf_puts(out, " . ' (log scale)'");
     cp_buf_puts(out, " noenhanced\n");
     free(y);
 }
 
+size_t cp_gnuplot_script_head(cp_buf *out, int width, int height, const char *output)
+{
+    /* nofpe_trap: no signal handler set and reset around each expression of a
+     * `using` (three system calls a bar otherwise) */
+    cp_buf_printf(out, "reset session\nset datafile nofpe_trap\n" CP_GNUPLOT_QUOTE_VAR " = sprintf('%%c', 39)\nset encoding utf8\n"
+                       "set terminal svg size %d,%d fixed noenhanced font '" FONT ",11' background '#ffffff'\n",
+                  width, height);
+    size_t output_at = out->len;
+    if (output) {
+        cp_buf_puts(out, "set output ");
+        cp_gnuplot_quote(out, output);
+        cp_buf_putc(out, '\n');
+    }
+    return output_at;
+}
+
 size_t cp_gnuplot_script(cp_buf *out, const cp_chart *c, const char *output)
 {
+    if (c->kind == CP_CHART_RATIO)
+        return cp_gnuplot_ratio_script(out, c, output);
     unsigned char *has_data = cp_xcalloc(c->nser ? c->nser : 1, 1);
     int any = 0;
     for (size_t i = 0; i < c->npoints; i++)
@@ -502,23 +562,14 @@ size_t cp_gnuplot_script(cp_buf *out, const cp_chart *c, const char *output)
     if (!any)   /* nothing drawable: every text where its bar would be, and the key */
         memset(has_data, 1, c->nser);
     geometry g = layout(c, has_data);
-    /* nofpe_trap: no signal handler set and reset around each expression of a
-     * `using` (three system calls a bar otherwise) */
-    cp_buf_printf(out, "reset session\nset datafile nofpe_trap\n" CP_GNUPLOT_QUOTE_VAR " = sprintf('%%c', 39)\nset encoding utf8\n"
-                       "set terminal svg size %d,%d fixed noenhanced font '" FONT ",11' background '#ffffff'\n",
-                  g.width, HEIGHT);
-    size_t output_at = out->len;
-    if (output) {
-        cp_buf_puts(out, "set output ");
-        cp_gnuplot_quote(out, output);
-        cp_buf_putc(out, '\n');
-    }
+    size_t output_at = cp_gnuplot_script_head(out, g.width, HEIGHT, output);
     title(out, c, &g);
     char **labels = category_labels(c, &g);
     bottom(out, c, &g, labels, has_data);
     cp_buf_puts(out, "unset xtics\n");
     ytics(out, c, &g);
-    cp_buf_printf(out, "set xrange [-0.8:%g]\nset yrange [%.17g:%.17g]\n", (double)nslots(c) - 0.2, g.ymin, g.ymax);
+    cp_buf_printf(out, "set xrange [-0.8:%g]\nset yrange [%.17g:%.17g]\n", (double)nslots(c) - 0.2, range_bottom(&g),
+                  g.ymax);
     cp_buf_printf(out, "set border 3 lc rgb '#404040'\nset grid ytics lc rgb '#d8d8d8' lt 1\n"
                        "set style fill solid 1.0 noborder\nset boxwidth %s absolute\n"
                        "set key %s samplen 1.5 spacing 1.2\n",
@@ -526,7 +577,7 @@ size_t cp_gnuplot_script(cp_buf *out, const cp_chart *c, const char *output)
                   c->kind == CP_CHART_STACKED ? "outside right top vertical" : "at screen 0.5, screen 0.015 center bottom horizontal");
     if (!g.drawable)
         cp_buf_puts(out, "set label 'No value to draw: the table says why.' at graph 0.5, graph 0.5 center noenhanced\n");
-    data(out, &g);
+    data(out, c, &g);
     categories(out, c, labels);
     for (size_t i = 0; i < c->ncat; i++)
         free(labels[i]);

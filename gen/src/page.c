@@ -183,7 +183,7 @@ static int expand(expander *e)
             /* charts only for a table the page shows */
             if (trc == 0 && e->p->tables[i].nrows && !charts->built) {
                 charts->built = 1;
-                if (cp_chart_build(charts, e->p->layout, e->ds, e->p->tables[i].name, e->diag) != 0)
+                if (cp_chart_build(charts, e->p->layout, e->ds, e->p->tables[i].name, &e->p->tables[i], e->diag) != 0)
                     rc = -1;
             }
         } else if (strncmp(line, "::list ", 7) == 0) {

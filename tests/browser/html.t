@@ -35,6 +35,23 @@ links=$(grep -oE 'href="[^"#]*/index.html"' "$OUT/html-index.dom.html" | sort -u
 check "index: the DOM links each of the $pages pages ($links)" test "$links" -eq "$pages"
 shot cmox stm32l5/cmox-050000b2
 
+# charts where readers compare (issue 19), drawn in the page: the diff
+# page's summary chart (a family faster: green 009e73) and old-vs-new bars
+# (old 0072b2, new e69f00); the comparison page's bars, a library's last
+# version in full colour (0072b2) and its earlier one a lighter shade of it
+# (99c7e0). Counts are a fraction of what the pages show.
+charts() {
+  local name=$1 url=$2 height=$3 rc; shift 3
+  check "$name: chromium saves a screenshot" browser_screenshot "$url" "$OUT/html-$name.png" 1280 "$height"
+  pngcheck "$OUT/html-$name.png" "$@" >"$OUT/html-$name.pngcheck" 2>&1
+  rc=$?
+  sed 's/^/# /' "$OUT/html-$name.pngcheck"
+  check "$name: the screenshot shows the charts' bars in their colours" test "$rc" -eq 0
+}
+charts diff-charts "file://$TOP/site/stm32l5/diff-cmox-040000b1-to-050000b2/index.html" 6000 \
+  --color 009e73:3000 --color 0072b2:20000 --color e69f00:15000
+charts compare-charts "file://$TOP/site/stm32l5/compare.html" 2000 --color 0072b2:40000 --color 99c7e0:30000
+
 check "chromium saves a screenshot of an empty page" browser_screenshot "about:blank" "$OUT/html-blank.png" 640 480
 if pngcheck "$OUT/html-blank.png" --min-colors 2 >/dev/null; then
   fail "pngcheck rejects a blank screenshot (negative control)"

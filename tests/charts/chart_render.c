@@ -6,6 +6,8 @@
  *   chart_render OUTDIR repeat N     the sample set N times over (timing)
  *   chart_render OUTDIR clash        one sample chart three times (one name)
  *   chart_render OUTDIR bars N K     one chart of N bars in K series
+ *   chart_render OUTDIR ratio        a ratio chart (a diff summary) whose
+ *                                    texts are hostile, and one without a value
  * GNUPLOT names the program (default "gnuplot"). Exit 0 when all charts
  * were written, 1 otherwise; prints "N charts" on success. */
 #include <math.h>
@@ -124,6 +126,24 @@ static cp_chart *hostile(void)
     return c;
 }
 
+/* Ratio charts: hostile texts where the names and labels go, a family
+ * without a value; and a chart with no value at all (labels only). */
+static cp_chart *ratio(int empty)
+{
+    cp_chart *c = cp_chart_new(empty ? "Cryptolib ratio empty.svg" : "Cryptolib ratio.svg", CP_CHART_RATIO,
+                               "Geometric mean `id` @m", "it's \"q\" <b>", "new/old %n", "new/old");
+    size_t s = cp_chart_series(c, "");
+    if (empty) {
+        cp_chart_set(c, cp_chart_category(c, "AES"), s, NAN, "no counts compared");
+        return c;
+    }
+    cp_chart_set(c, cp_chart_category(c, "100%Small %x %n"), s, 0.5, "%n");
+    cp_chart_set(c, cp_chart_category(c, "a{b}^c_d@e&f~g\\h"), s, 1.5, "{/Symbol a}");
+    cp_chart_set(c, cp_chart_category(c, "</text><script>alert(1)</script>"), s, 1, "plot 1  ''''q'' '");
+    cp_chart_set(c, cp_chart_category(c, "RSA"), s, NAN, "no counts compared");
+    return c;
+}
+
 /* One chart of n bars in k series (n / k categories), as large as the
  * backend is asked to draw: render splits such a chart, the backend
  * draws what it gets. */
@@ -152,7 +172,7 @@ static int draw(cp_gnuplot *g, cp_chart *c, const char *dir)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fputs("usage: chart_render OUTDIR [hostile | repeat N | clash | bars N K]\n", stderr);
+        fputs("usage: chart_render OUTDIR [hostile | ratio | repeat N | clash | bars N K]\n", stderr);
         return 2;
     }
     const char *dir = argv[1], *what = argc > 2 ? argv[2] : "sample";
@@ -163,6 +183,9 @@ int main(int argc, char **argv)
     int bad = 0;
     if (!strcmp(what, "hostile")) {
         bad |= draw(g, hostile(), dir);
+    } else if (!strcmp(what, "ratio")) {
+        bad |= draw(g, ratio(0), dir);
+        bad |= draw(g, ratio(1), dir);
     } else if (!strcmp(what, "clash")) {
         for (int i = 0; i < 3; i++)
             bad |= draw(g, aes_sb(0), dir);

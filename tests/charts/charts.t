@@ -99,6 +99,21 @@ check "hostile texts: a value label '%n' is drawn as it is" grep -q '>%n<' "$H"
 check "hostile texts: a value label '{/Symbol a}' is drawn as it is" grep -qF '>{/Symbol a}<' "$H"
 check "hostile texts: a key entry 'x}Small %n' is drawn as it is" grep -q '>x}Small %n<' "$H"
 
+# ratio charts (a diff summary): drawn, checked like the others, texts as text
+render "$T/site/r" ratio
+check "ratio charts: drawn" [ "$rc" -eq 0 ]
+[ "$rc" -eq 0 ] || diag "$out"
+svg_checks "ratio" "$T/site/r"
+R="$T/site/r/Cryptolib ratio.svg"
+check "ratio: '%' in a family name is drawn as it is" grep -q '>100%Small %x %n<' "$R"
+check "ratio: enhanced-text markup in a family name is drawn as it is" grep -qF '>a{b}^c_d@e&amp;f~g\h<' "$R"
+check "ratio: markup in a family name shows as text (cut to fit)" grep -q '>&lt;/text&gt;&lt;script&gt;alert(1)&lt;/sc…<' "$R"
+check "ratio: a label '{/Symbol a}' is drawn as it is" grep -qF '>{/Symbol a}<' "$R"
+check "ratio: doubled quotes in a label survive" grep -q "plot 1  ''''q'' '" "$R"
+check "ratio: no backquote command ran, no @macro expanded" grep -q 'Geometric mean `id` @m' "$R"
+check "ratio: a family without a value says so" grep -q '>no counts compared<' "$R"
+check "ratio: a chart without any value is drawn with its texts" grep -q '>no counts compared<' "$T/site/r/Cryptolib ratio empty.svg"
+
 # failures: nothing written, the chart named
 cat >"$T/breaking-gnuplot" <<SH
 #!/bin/sh

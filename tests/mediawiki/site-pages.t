@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every generated wikitext page of site/, published once to a real MediaWiki
+# Every generated wikitext page of site/ (the comparison pages as
+# Cryptoperf/compare/<series>), published once to a real MediaWiki
 # under publish's own titles (Cryptoperf/<series>/<folder>) and parsed by it,
 # holds the tables, rows, cells, headings and images its wikitext says, with
 # no stray markup (tests/mediawiki/check-pages). Then the site index on the
@@ -15,11 +16,24 @@ start=$SECONDS
 wiki_up_tap
 dirs=(site/*/*/)
 log=$WIKI_DIR/check.log   # wiki_down removes it (its EXIT trap replaces lib.sh's)
+# The comparison pages (site/<series>/compare.wiki, charts beside them) as
+# page sets of their own, Cryptoperf/compare/<series>, so that MediaWiki
+# shows them with their charts too.
+cmp_dirs=()
+for c in site/*/compare.wiki; do
+  series=$(basename "$(dirname "$c")")
+  d=$WIKI_DIR/compare/$series
+  mkdir -p "$d"
+  cp "$c" "$d/index.wiki"
+  find "$(dirname "$c")" -maxdepth 1 -name '*.svg' -exec cp {} "$d/" \;
+  cmp_dirs+=("$d/")
+done
 t0=$SECONDS
-CHECK_PAGES_PREFIX=Cryptoperf/ tests/mediawiki/check-pages "${dirs[@]}" >"$log" 2>&1
+CHECK_PAGES_PREFIX=Cryptoperf/ tests/mediawiki/check-pages "${dirs[@]}" "${cmp_dirs[@]}" >"$log" 2>&1
 rc=$?
-diag "published and checked ${#dirs[@]} page sets in $((SECONDS - t0)) s"
-for d in "${dirs[@]}"; do
+diag "published and checked $((${#dirs[@]} + ${#cmp_dirs[@]})) page sets in $((SECONDS - t0)) s"
+check "the comparison pages are among them (${#cmp_dirs[@]})" test "${#cmp_dirs[@]}" -gt 0
+for d in "${dirs[@]}" "${cmp_dirs[@]}"; do
   d=${d%/}
   t="Cryptoperf/$(basename "$(dirname "$d")")/$(basename "$d")"
   if grep -q "^wikicheck: $t: ok" "$log"; then

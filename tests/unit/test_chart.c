@@ -6,6 +6,7 @@
 
 #include "chart.h"
 #include "chart_text.h"
+#include "gnuplot.h"
 
 static void test_model(void **state)
 {
@@ -169,6 +170,136 @@ static void test_text_fit(void **state)
     assert_text(cp_chart_text_wrap("", 5, 4), "");
 }
 
+/* One hue per library, one shade per version: the last version of a
+ * library has the palette's colour, earlier ones are lighter (every
+ * channel nearer 255), another library takes the next palette colour. */
+static void test_shades(void **state)
+{
+    (void)state;
+    cp_chart *c = cp_chart_new("c.svg", CP_CHART_CLUSTERED, "T", NULL, NULL, "y");
+    const char *libs[] = { "Mbed TLS 2.28.3", "Mbed TLS 3.6.6", "wolfSSL 5.5.4", "wolfSSL 5.7.2", "BearSSL 0.6" };
+    for (size_t i = 0; i < 5; i++)
+        cp_chart_series(c, libs[i]);
+    assert_int_equal(cp_chart_colour(c, 1), cp_chart_palette(1));   /* no colour set yet: the palette's */
+    assert_int_equal(cp_chart_colour(c, 3), cp_chart_palette(3));
+    cp_chart_shade_groups(c);
+    assert_int_equal(cp_chart_colour(c, 1), cp_chart_palette(0));
+    assert_int_equal(cp_chart_colour(c, 3), cp_chart_palette(1));
+    assert_int_equal(cp_chart_colour(c, 4), cp_chart_palette(2));
+    for (size_t i = 0; i < 2; i++) {   /* 2.28.3 lighter than 3.6.6, 5.5.4 than 5.7.2 */
+        unsigned light = cp_chart_colour(c, 2 * i), full = cp_chart_colour(c, 2 * i + 1);
+        assert_int_not_equal(light, full);
+        for (int shift = 0; shift <= 16; shift += 8)
+            assert_true(((light >> shift) & 0xff) >= ((full >> shift) & 0xff));
+    }
+    /* colours are part of what a drawing depends on (the chart cache) */
+    cp_buf a = { 0 }, b = { 0 };
+    cp_chart_serialize(c, &a);
+    cp_chart_series_colour(c, 0, 0x123456);
+    assert_int_equal(cp_chart_colour(c, 0), 0x123456);
+    cp_chart_serialize(c, &b);
+    assert_true(a.len != b.len || memcmp(a.data, b.data, a.len));
+    cp_buf_free(&a);
+    cp_buf_free(&b);
+    cp_chart_free(c);
+}
+
+/* A part of a split chart keeps the colour its series has in the whole. */
+static void test_split_keeps_colours(void **state)
+{
+    (void)state;
+    cp_chart *c = cp_chart_new("Cryptolib X.svg", CP_CHART_CLUSTERED, "T", NULL, NULL, "y");
+    cp_chart_series_colour(c, cp_chart_series(c, "old"), 0x111111);
+    cp_chart_series_colour(c, cp_chart_series(c, "new"), 0x222222);
+    char text[32];
+    for (size_t i = 0; i < 100; i++) {
+        snprintf(text, sizeof text, "row %zu", i);
+        size_t cat = cp_chart_category(c, text);
+        cp_chart_set(c, cat, 0, 1, NULL);
+        cp_chart_set(c, cat, 1, 2, NULL);
+    }
+    size_t n;
+    cp_chart **parts = cp_chart_split(c, &n);
+    assert_true(n >= 2);
+    for (size_t k = 0; k < n; k++) {
+        assert_int_equal(cp_chart_colour(parts[k], 0), 0x111111);
+        assert_int_equal(cp_chart_colour(parts[k], 1), 0x222222);
+        cp_chart_free(parts[k]);
+    }
+    free(parts);
+    cp_chart_free(c);
+}
+
+static cp_chart *two_values(double lo, double hi, int auto_log)
+{
+    cp_chart *c = cp_chart_new("l.svg", CP_CHART_CLUSTERED, "T", NULL, NULL, "Time (ms)");
+    c->auto_log = auto_log;
+    size_t s = cp_chart_series(c, "v");
+    cp_chart_set(c, cp_chart_category(c, "a"), s, lo, NULL);
+    cp_chart_set(c, cp_chart_category(c, "b"), s, hi, NULL);
+    cp_chart_set(c, cp_chart_category(c, "zero"), s, 0, "0");   /* no place on a log scale: not counted */
+    return c;
+}
+
+static int script_has(const cp_chart *c, const char *text)
+{
+    cp_buf b = { 0 };
+    cp_gnuplot_script(&b, c, NULL);
+    int has = strstr(b.data, text) != NULL;
+    cp_buf_free(&b);
+    return has;
+}
+
+/* A log scale when the values span more than two decades, and only where
+ * the chart asks for it; said on the axis, tics at the powers of ten. */
+static void test_log_scale(void **state)
+{
+    (void)state;
+    struct { double lo, hi; int auto_log, log; } cases[] = {
+        { 10, 1000, 1, 0 },     /* exactly two decades: linear */
+        { 10, 1001, 1, 1 },
+        { 13, 20818, 1, 1 },
+        { 13, 20818, 0, 0 },    /* a chart that does not ask */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        cp_chart *c = two_values(cases[i].lo, cases[i].hi, cases[i].auto_log);
+        assert_int_equal(cp_chart_log_y(c), cases[i].log);
+        assert_int_equal(script_has(c, "set logscale y"), cases[i].log);
+        assert_int_equal(script_has(c, "' (log scale)'"), cases[i].log);
+        cp_chart_free(c);
+    }
+    cp_chart *c = two_values(13, 20818, 1);
+    assert_true(script_has(c, "'10' 10, '100' 100, '1000' 1000, '10 000' 10000"));
+    assert_true(script_has(c, "set yrange [9.99999"));   /* a hair below 10: gnuplot keeps that tic */
+    cp_chart_free(c);
+}
+
+/* A ratio chart: one horizontal bar per category from 1, the better side
+ * (below 1) in its colour, labels from the chart, none drawn for a
+ * category without a value but its text; texts quoted as data. */
+static void test_ratio_script(void **state)
+{
+    (void)state;
+    cp_chart *c = cp_chart_new("r.svg", CP_CHART_RATIO, "Geo", "sub", "x", "new/old");
+    size_t s = cp_chart_series(c, "");
+    cp_chart_set(c, cp_chart_category(c, "AES"), s, 0.5, "0.5000 (-50.0 %)");
+    cp_chart_set(c, cp_chart_category(c, "it's"), s, 1.25, NULL);
+    cp_chart_set(c, cp_chart_category(c, "RSA"), s, NAN, "no counts compared");
+    cp_buf b = { 0 };
+    cp_gnuplot_script(&b, c, NULL);
+    assert_contains(b.data, "with boxxyerror");
+    assert_contains(b.data, "0 0.5 1 40563\n");   /* AES: from 0.5 to 1, Okabe & Ito green 0x009E73 */
+    assert_contains(b.data, "1 1 1.25 13983232\n");   /* worse: vermillion 0xD55E00 */
+    assert_not_contains(b.data, "\n2 ");            /* RSA: no bar */
+    assert_contains(b.data, "L[1] = '0.5000 (-50.0 %)'");
+    assert_contains(b.data, "L[2] = '1.2500'");
+    assert_contains(b.data, "L[3] = 'no counts compared'");
+    assert_contains(b.data, "'it' . cp_q . 's' 1");   /* the tic of category 1 */
+    assert_contains(b.data, "set yrange [2.6");       /* first category on top */
+    cp_buf_free(&b);
+    cp_chart_free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -177,6 +308,10 @@ int main(void)
         cmocka_unit_test(test_split),
         cmocka_unit_test(test_split_series),
         cmocka_unit_test(test_text_fit),
+        cmocka_unit_test(test_shades),
+        cmocka_unit_test(test_split_keeps_colours),
+        cmocka_unit_test(test_log_scale),
+        cmocka_unit_test(test_ratio_script),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

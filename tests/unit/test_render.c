@@ -79,6 +79,15 @@ static const char tables_text[] =
     "    select: {family: HASH}\n"
     "    missing: \"-\"\n"
     "    pivot: {corner: Algorithm, row: algo, column: \"Time ({implementation|impl})\", cell: \"{time_ms} ms\"}\n"
+    "  pvc:\n"
+    "    select: {family: HASH}\n"
+    "    missing: \"-\"\n"
+    "    pivot: {corner: Algorithm, row: algo, column: \"Time ({implementation|impl})\", cell: \"{time_ms} ms\"}\n"
+    "    chart: {from: table, shades: true, log: auto, title: T, ylabel: ms, name: {mcu: M, family: HASH}}\n"
+    "  badfrom:\n"
+    "    select: {family: HASH}\n"
+    "    columns: [[A, \"{hash}\"]]\n"
+    "    chart: {from: tables, log: sometimes, title: T, ylabel: ms, name: {mcu: M, family: HASH}}\n"
     "  cfg:\n"
     "    rows:\n"
     "      - [\"{hardware.mcu|part_family} MCU\", \"{hardware.mcu}\"]\n"
@@ -262,7 +271,7 @@ static void test_chart_clash(void **state)
     cp_chart_list charts = { 0 };
     capture c;
     capture_open(&c);
-    assert_int_equal(cp_chart_build(&charts, &layout, &ds, "clash", &c.diag), 0);
+    assert_int_equal(cp_chart_build(&charts, &layout, &ds, "clash", NULL, &c.diag), 0);
     assert_int_equal(charts.n, 1);
     cp_chart_list_free(&charts);
 
@@ -275,12 +284,53 @@ static void test_chart_clash(void **state)
                                 (int)(pages - dataset_text), dataset_text, pages);
     cp_diag d = { .out = stderr };
     assert_int_equal(cp_dataset_load_ex(&two, "two.yaml", joined, strlen(joined), NULL, 0, &d), 0);
-    assert_int_equal(cp_chart_build(&charts, &layout, &two, "clash", &c.diag), -1);
+    assert_int_equal(cp_chart_build(&charts, &layout, &two, "clash", NULL, &c.diag), -1);
     assert_non_null(strstr(capture_text(&c), "expected one result per bar of chart 'T', found a second for 'ML-DSA-44'"));
     cp_chart_list_free(&charts);
     cp_dataset_free(&two);
     free(joined);
     capture_close(&c);
+}
+
+/* A chart `from: table` shows the table as the page does: a group per
+ * row, a bar per column, the number each cell starts with, no bar for a
+ * cell without one; columns that differ in their last word share a hue. */
+static void test_chart_from_table(void **state)
+{
+    (void)state;
+    cp_table t;
+    build(&t, "pvc");
+    cp_chart_list charts = { 0 };
+    cp_diag d = { .out = stderr };
+    assert_int_equal(cp_chart_build(&charts, &layout, &ds, "pvc", &t, &d), 0);
+    assert_int_equal(charts.n, 1);
+    const cp_chart *c = charts.items[0];
+    assert_string_equal(c->file, "Cryptolib M HASH.svg");
+    assert_int_equal(c->ncat, 2);
+    assert_string_equal(c->categories[0], "SHA256");
+    assert_string_equal(c->categories[1], "SHA1");
+    assert_int_equal(c->nser, 2);
+    assert_string_equal(c->series[0], "Time (SW)");
+    assert_string_equal(c->series[1], "Time (HW)");
+    assert_true(cp_chart_get(c, 0, 0)->value == 1.5);
+    assert_string_equal(cp_chart_get(c, 0, 0)->label, "1.5");   /* the number as the cell writes it */
+    assert_null(cp_chart_get(c, 0, 1));                          /* "-": no bar */
+    assert_true(cp_chart_get(c, 1, 1)->value == 0.5);
+    assert_int_equal(c->auto_log, 1);
+    assert_int_equal(cp_chart_colour(c, 1), cp_chart_palette(0));   /* one group, the last in full colour */
+    assert_int_not_equal(cp_chart_colour(c, 0), cp_chart_palette(0));
+    cp_chart_list_free(&charts);
+    /* the page builds charts only for a table it shows */
+    assert_int_equal(cp_chart_build(&charts, &layout, &ds, "pvc", NULL, &d), 0);
+    assert_int_equal(charts.n, 0);
+    cp_table_free(&t);
+
+    capture cap;
+    capture_open(&cap);
+    assert_int_equal(cp_chart_build(&charts, &layout, &ds, "badfrom", NULL, &cap.diag), -1);
+    assert_contains(capture_text(&cap), "expected 'table' (or no 'from': the results), found 'tables'");
+    assert_contains(capture_text(&cap), "expected 'auto' or 'never', found 'sometimes'");
+    capture_close(&cap);
 }
 
 static void test_undefined_table(void **state)
@@ -466,6 +516,7 @@ int main(void)
         cmocka_unit_test(test_pivot),
         cmocka_unit_test(test_config_rows),
         cmocka_unit_test(test_chart_clash),
+        cmocka_unit_test(test_chart_from_table),
         cmocka_unit_test(test_undefined_table),
         cmocka_unit_test(test_wiki_escape),
         cmocka_unit_test(test_md_escape),
