@@ -343,13 +343,13 @@ int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds,
                 rc = -1;
             }
             size_t ser = cp_chart_series(c, series);
-            const cp_result *shown = prefer ? cp_bar_owner_get(&owners, c, cat, ser) : NULL;
-            if (shown && !cp_prefer_better(prefer, &ctx, &ds->results[r], shown)) {
+            const cp_result *owner = prefer ? cp_bar_owner_get(&owners, c, cat, ser) : NULL;
+            if (owner && !cp_prefer_better(prefer, &ctx, &ds->results[r], owner)) {
                 free(series);
                 free(value);
                 continue;
             }
-            if (shown) {
+            if (owner) {
                 cp_bar_owner_set(&owners, c, cat, ser, &ds->results[r]);
             } else if (cp_chart_get(c, cat, ser)) {
                 /* two results on one bar: the chart would show only one of them */
@@ -364,7 +364,7 @@ int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds,
                 cp_buf_free(&bar);
                 rc = -1;
             }
-            if (prefer && !shown)
+            if (prefer && !owner)
                 cp_bar_owner_set(&owners, c, cat, ser, &ds->results[r]);
             cp_chart_set(c, cat, ser, v, value ? value : l->missing);
             free(series);
