@@ -370,6 +370,27 @@ static void test_typing(void **state)
     }
 }
 
+/* A list after a mapping of 16 keys or more at the same depth (a firmware
+ * document: the run header, then its results): the list's items have no
+ * key to index, and 100 of them once looped for ever on the 65th. */
+static void test_list_after_indexed_mapping(void **state)
+{
+    (void)state;
+    cp_buf b = { 0 };
+    cp_buf_puts(&b, "run:\n");
+    for (int i = 0; i < 20; i++)
+        cp_buf_printf(&b, "  k%d: %d\n", i, i);
+    cp_buf_puts(&b, "results:\n");
+    for (int i = 0; i < 100; i++)
+        cp_buf_printf(&b, "  - {n: %d}\n", i);
+    cp_doc doc;
+    assert_int_equal(cp_doc_load_mem(&doc, "t.yaml", b.data, b.len, NULL), 0);
+    assert_int_equal(cp_map_get(doc.root, "results")->count, 100);
+    assert_int_equal(cp_map_get(doc.root, "run")->count, 20);
+    cp_doc_free(&doc);
+    cp_buf_free(&b);
+}
+
 static void test_numbers(void **state)
 {
     (void)state;
@@ -415,6 +436,7 @@ int main(void)
         cmocka_unit_test(test_not_a_regular_file),
         cmocka_unit_test(test_typing),
         cmocka_unit_test(test_numbers),
+        cmocka_unit_test(test_list_after_indexed_mapping),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
