@@ -42,18 +42,31 @@ awk -F'\t' 'NR == 1 || $2 == "quick"' "$M386" >"$d/m386.tsv"
 "$RUN" --top "$TOP" --data "$d/an386" --schema "$TOP/schema/dataset.schema.json" --kind quick "$d/m386.tsv" \
   >/dev/null 2>"$d/err386"
 check "the same quick images on mps2-an386: exit 0" [ $? -eq 0 ]
-same=0 differ=0
+same=0 differ=0 near=0
+# A case that allocates may differ by a few instructions: the two boards'
+# heaps start at different addresses, and the C library's malloc and
+# memcpy paths follow the addresses they get (Mbed TLS 3.6.6 RSA-1024
+# signing: 71 of 11.8 M instructions). Such a row must agree within
+# 0.001 % and be the only kind of difference; every other row is equal.
 for s in "${sets[@]}"; do
   ref=$d/an386/mps2-an386/${s#netduinoplus2/}
   while IFS= read -r row; do
     if grep -qxF -- "$row" "$ref" 2>/dev/null; then
       same=$((same + 1))
+      continue
+    fi
+    n=$(sed -n 's/.*instructions: \([0-9]*\),.*heap_bytes: [1-9].*/\1/p' <<<"$row")
+    other=$(grep -F -- "${row%%instructions: *}instructions: " "$ref" | sed -n 's/.*instructions: \([0-9]*\),.*/\1/p' | head -n 1)
+    if [ -n "$n" ] && [ -n "$other" ] && [ $(( (n > other ? n - other : other - n) * 100000 )) -le "$other" ]; then
+      near=$((near + 1))
+      diag "within 0.001 % (a heap-using case, $other on mps2-an386): $row"
     else
       differ=$((differ + 1))
       diag "differs: $row"
     fi
   done < <(grep '^  - {family' "$d/data/$s")
 done
-check "every result on netduinoplus2 equals mps2-an386's ($same equal, $differ different)" [ "$differ" -eq 0 ]
+check "every result on netduinoplus2 equals mps2-an386's, heap-using cases within 0.001 % ($same equal, $near within, $differ different)" [ "$differ" -eq 0 ]
+check "at most a handful of heap-using cases differ at all ($near)" [ "$near" -le 3 ]
 check "and there were results to compare" [ "$same" -ge 60 ]
 done_testing
