@@ -57,17 +57,8 @@ sub strip {
             $out .= "''";
             $i = $end + 1;
         } elsif ($c eq '"') {
-            my $j = $i + 1;
-            while ($j < length $s && substr($s, $j, 1) ne '"') {
-                if (substr($s, $j, 2) eq '$(') {   # quotes nest inside "$( )"
-                    $j = subst_end($s, $j + 2);
-                    next;
-                }
-                $j++ if substr($s, $j, 1) eq '\\';
-                $j++;
-            }
             $out .= '""';
-            $i = $j + 1;
+            $i = dquote_end($s, $i + 1);
         } elsif ($c eq '\\') {
             $out .= 'x';
             $i += 2;
@@ -95,16 +86,7 @@ sub subst_end {
             next;
         }
         if ($c eq '"') {
-            my $j = $i + 1;
-            while ($j < length $s && substr($s, $j, 1) ne '"') {
-                if (substr($s, $j, 2) eq '$(') {
-                    $j = subst_end($s, $j + 2);
-                    next;
-                }
-                $j++ if substr($s, $j, 1) eq '\\';
-                $j++;
-            }
-            $i = $j + 1;
+            $i = dquote_end($s, $i + 1);
             next;
         }
         if ($c eq '\\') {
@@ -117,4 +99,19 @@ sub subst_end {
         $i++;
     }
     return $i;
+}
+
+# The index after the '"' that closes a double-quoted string whose text
+# starts at $i; quotes nest inside a "$( )" in it.
+sub dquote_end {
+    my ($s, $i) = @_;
+    while ($i < length $s && substr($s, $i, 1) ne '"') {
+        if (substr($s, $i, 2) eq '$(') {
+            $i = subst_end($s, $i + 2);
+            next;
+        }
+        $i++ if substr($s, $i, 1) eq '\\';
+        $i++;
+    }
+    return $i + 1;
 }
