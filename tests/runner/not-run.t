@@ -50,19 +50,7 @@ check "a board where everything ran has no such note" bash -c "! grep -q 'did no
 # no results, not a malformed document. Beside it, a footprint image of an
 # operation that only has not-run rows: its sizes are written, without a
 # stack or heap figure (none was measured on this board).
-cat >"$d/base.c" <<'C'
-int buf[64];
-int main(void) { return buf[0]; }
-C
-cat >"$d/sign.c" <<'C'
-int buf[64];
-static const unsigned char curve[300] = { 1, 2, 3 };
-int sign(int x) { return curve[x % 300] + buf[x & 63]; }
-int main(void) { return sign(buf[0]); }
-C
-for f in base sign; do
-  arm-none-eabi-gcc -mcpu=cortex-m33 -mthumb -O2 -c "$d/$f.c" -o "$d/img/fp-$f.elf"
-done
+fp_objects sign
 image fast.elf 3.6.6 Fast "$(aes enc-128-32 encryption 128 32 Fast 3000 270)" "$(notrun secp384r1)"
 image empty.elf 3.6.6 Fast
 split() { # FILE, then the footprint image's fields
