@@ -22,11 +22,12 @@
 #include "render.h"
 #include "schema.h"
 #include "site_index.h"
+#include "span.h"
 #include "stage.h"
 
 static const char usage[] =
     "usage: cryptoperf render [--data DIR] [--templates DIR] [--out DIR] [--schema FILE] [--timing]\n"
-    "                         [--prune] [--chart-cache FILE] [DATASET...]\n"
+    "                         [--prune] [--chart-cache FILE] [--chart-jobs N] [DATASET...]\n"
     "\n"
     "Writes the pages of each DATASET (a dataset.yaml; default: every\n"
     "DIR/<series>/<library>-<version>/dataset.yaml of --data) as\n"
@@ -57,8 +58,8 @@ static const char usage[] =
     "all are renamed into place only when every one was written (a late\n"
     "failure changes nothing); unchanged files are left untouched; the output\n"
     "is byte-identical for the same input.\n"
-    "The charts of the tables (`chart:` in tables.yaml) are drawn by one\n"
-    "gnuplot process for the whole run (gnuplot must be on PATH); a chart\n"
+    "The charts of the tables (`chart:` in tables.yaml) are drawn by gnuplot\n"
+    "processes kept for the whole run (gnuplot must be on PATH); a chart\n"
     "with more bars than can be read is drawn in parts (\"... part 2.svg\").\n"
     "\n"
     "options:\n"
@@ -80,6 +81,8 @@ static const char usage[] =
     "                   would give (same data, texts, cryptoperf and gnuplot);\n"
     "                   the output is the same with or without it. One FILE\n"
     "                   per OUT (make site uses build/chart-cache)\n"
+    "  --chart-jobs N   draw with at most N gnuplot processes at once (1 to 8;\n"
+    "                   default: one per core); the charts are the same\n"
     "  --timing         print on stderr the time spent loading and validating\n"
     "                   the datasets, building the pages, drawing the charts\n"
     "                   (gnuplot) and writing the files\n"
@@ -102,19 +105,14 @@ typedef struct {
     cp_dataset *sets;   /* the valid datasets, kept for the diff pages */
     size_t nsets;
     cp_gnuplot *gnuplot;       /* started at the first chart */
+    cp_stage *stage;           /* every file of the run, the charts as drawn */
     const char *chart_cache;   /* --chart-cache, or NULL */
+    unsigned chart_jobs;       /* --chart-jobs, or 0: one per core */
     char **charts;             /* the chart files of the run (--prune keeps them) */
     size_t ncharts;
     int charts_failed;
-    double load_s, render_s, chart_s;   /* --timing */
+    cp_span load, render, chart;   /* --timing */
 } job;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* the layout `name` with its page template `page` (page.md: "page") */
 static const cp_layout *layout_for(job *j, const char *templates, const char *name, const char *page, cp_diag *diag)
@@ -158,8 +156,10 @@ static int draw_charts(job *j, const cp_page *page, const cp_layout *l, const ch
     for (size_t t = 0; page->charts && t < page->ntables; t++)
         for (size_t i = 0; i < page->charts[t].n; i++) {
             if (!j->gnuplot) {
-                if (!(j->gnuplot = cp_gnuplot_start("gnuplot", stderr)))
+                if (!(j->gnuplot = cp_gnuplot_start("gnuplot", j->stage, stderr)))
                     return j->charts_failed = 1, -1;
+                if (j->chart_jobs)
+                    cp_gnuplot_workers(j->gnuplot, j->chart_jobs);
                 if (j->chart_cache)
                     cp_gnuplot_use_cache(j->gnuplot, j->chart_cache);
             }
@@ -191,10 +191,10 @@ static int add_page(job *j, const cp_layout *l, const cp_dataset *ds, const char
     cp_page page;
     int rc = cp_page_build(&page, l, ds, diag);
     if (rc == 0) {
-        double t = now();
+        cp_span t = cp_span_now();
         if (draw_charts(j, &page, l, dir) != 0)
             rc = -1;
-        j->chart_s += now() - t;
+        cp_span_add(&j->chart, t);
     }
     if (rc == 0)
         write_page(j, &page, dir, base);
@@ -269,11 +269,11 @@ static int render_one(job *j, const char *path, const cp_schema *schema, const c
 {
     cp_diag diag = { .out = stderr };
     cp_dataset ds;
-    double t0 = now();
+    cp_span t0 = cp_span_now();
     int rc = cp_dataset_load(&ds, path, schema, &diag);
     diag.data_file = ds.doc.file;   /* a page that fails on a value of it: invalid data */
-    double t1 = now();
-    j->load_s += t1 - t0;
+    cp_span t1 = cp_span_now();
+    cp_span_add(&j->load, t0);
     if (rc != 0) {
         cp_dataset_free(&ds);
         return rc == -2 ? CP_EXIT_USAGE : CP_EXIT_INVALID;
@@ -292,7 +292,7 @@ static int render_one(job *j, const char *path, const cp_schema *schema, const c
         status = CP_EXIT_INVALID;
     }
     free(dir);
-    j->render_s += now() - t1;
+    cp_span_add(&j->render, t1);
     if (status == CP_EXIT_OK) {
         j->sets = cp_xrealloc(j->sets, (j->nsets + 1) * sizeof *j->sets);
         j->sets[j->nsets++] = ds;
@@ -346,10 +346,10 @@ static int add_diff_pages(job *j, const char *templates, const char *outdir)
                                  cp_dataset_text(new_ds, "library.slug"), v1, v2);
         cp_page page;
         cp_diff_page_build(&page, &d, old_ds, new_ds, &th, l, 1);
-        double t = now();
+        cp_span t = cp_span_now();
         if (draw_charts(j, &page, l, dir) != 0)
             status = CP_EXIT_USAGE;
-        j->chart_s += now() - t;
+        cp_span_add(&j->chart, t);
         write_page(j, &page, dir, "index");
         cp_page_free(&page);
         cp_site_index_add_diff(j->index, old_ds, new_ds, dir);
@@ -521,7 +521,8 @@ static int prune_stale(job *j, const char *outdir)
 
 static int run(int argc, char **argv)
 {
-    const char *schema_path = NULL, *data = "data", *templates = NULL, *outdir = "site", *chart_cache = NULL;
+    const char *schema_path = NULL, *data = "data", *templates = NULL, *outdir = "site", *chart_cache = NULL,
+               *chart_jobs = NULL;
     int first = 1, timing = 0, prune = 0;
     for (; first < argc && argv[first][0] == '-'; first++) {
         const char *a = argv[first];
@@ -538,6 +539,7 @@ static int run(int argc, char **argv)
                          : !strcmp(a, "--templates")     ? &templates
                          : !strcmp(a, "--out")           ? &outdir
                          : !strcmp(a, "--chart-cache")   ? &chart_cache
+                         : !strcmp(a, "--chart-jobs")    ? &chart_jobs
                                                          : NULL;
         if (!strcmp(a, "--")) {
             first++;
@@ -549,6 +551,10 @@ static int run(int argc, char **argv)
             return cp_usage_error("render", "needs a value after %s", a);
         *dst = argv[++first];
     }
+    char *jobs_end = NULL;
+    long jobs = chart_jobs ? strtol(chart_jobs, &jobs_end, 10) : 0;
+    if (chart_jobs && (jobs_end == chart_jobs || *jobs_end || jobs < 1 || jobs > 8))
+        return cp_usage_error("render", "--chart-jobs expects a number from 1 to 8, found '%s'", chart_jobs);
     schema_path = cp_schema_path(schema_path);
     templates = cp_templates_path(templates);
     glob_t g = { 0 };
@@ -583,6 +589,12 @@ static int run(int argc, char **argv)
     job j = { 0 };
     j.index = cp_site_index_new(outdir);
     j.chart_cache = chart_cache;
+    j.chart_jobs = (unsigned)jobs;
+    /* Every file of the run is staged beside its destination (stage.h),
+     * the charts first, as they are drawn: only when all were written
+     * are they renamed into place, the charts before the pages that
+     * refer to them. */
+    j.stage = cp_stage_new();
     int status = CP_EXIT_OK;
     for (size_t i = 0; i < npaths; i++) {
         int rc = render_one(&j, paths[i], schema, templates, outdir);
@@ -592,7 +604,7 @@ static int run(int argc, char **argv)
     cp_schema_free(schema);
     globfree(&g);
     if (status == CP_EXIT_OK) {
-        double t = now();
+        cp_span t = cp_span_now();
         status = add_diff_pages(&j, templates, outdir);
         if (status == CP_EXIT_OK)
             status = add_series_pages(&j, templates, outdir);
@@ -600,19 +612,17 @@ static int run(int argc, char **argv)
             status = add_library_pages(&j, templates, outdir);
         if (status == CP_EXIT_OK)
             status = add_index(&j, templates, outdir);
-        j.render_s += now() - t;
+        cp_span_add(&j.render, t);
     }
-    /* Every file of the run is staged beside its destination (stage.h),
-     * the charts first: only when all were written are they renamed into
-     * place, the charts before the pages that refer to them. */
-    cp_stage *stage = cp_stage_new();
-    double t_charts = now();
+    cp_stage *stage = j.stage;
+    cp_span t_charts = cp_span_now();
     cp_gnuplot_stats drawn = { 0, 0 };
-    if (j.gnuplot && cp_gnuplot_finish(j.gnuplot, status == CP_EXIT_OK ? stage : NULL, &drawn) < 0 &&
+    if (j.gnuplot && cp_gnuplot_finish(j.gnuplot, &drawn) < 0 &&
         status == CP_EXIT_OK)
         status = CP_EXIT_USAGE;
-    double finish_s = now() - t_charts;   /* gnuplot's exit and the SVG files */
-    double t = now();
+    cp_span finish = { 0, 0 };   /* gnuplot's exit and the SVG files */
+    cp_span_add(&finish, t_charts);
+    cp_span t_write = cp_span_now(), written = { 0, 0 };
     for (size_t i = 0; status == CP_EXIT_OK && i < j.nout; i++)
         if (cp_stage_add(stage, j.out[i].path, j.out[i].data, j.out[i].len, stderr) != 0)
             status = CP_EXIT_USAGE;
@@ -622,15 +632,22 @@ static int run(int argc, char **argv)
         fprintf(stderr, "cryptoperf render: nothing written (%s)\n",
                 status == CP_EXIT_INVALID ? "invalid data" : "template or file problem");
     cp_stage_free(stage);
+    cp_span_add(&written, t_write);
     /* the chart cache is written only now that the charts are in place */
     cp_gnuplot_free(j.gnuplot, status == CP_EXIT_OK);
     j.gnuplot = NULL;
     if (status == CP_EXIT_OK) {
-        if (timing)
+        if (timing) {
+            /* pages were timed with their charts inside */
+            cp_span pages = { j.render.wall - j.chart.wall, j.render.cpu - j.chart.cpu };
+            cp_span charts = { j.chart.wall + finish.wall, j.chart.cpu + finish.cpu };
             fprintf(stderr,
-                    "timing: load+validate %.3f s, build+format pages %.3f s, charts (gnuplot) %.3f s, write pages %.3f s"
-                    " (charts: %lu drawn, %lu unchanged and not drawn)\n",
-                    j.load_s, j.render_s - j.chart_s, j.chart_s + finish_s, now() - t, drawn.drawn, drawn.kept);
+                    "timing: load+validate %.3f s (cpu %.3f s), build+format pages %.3f s (cpu %.3f s), charts (gnuplot) "
+                    "%.3f s (cpu %.3f s, gnuplot's %.3f s), write pages %.3f s (cpu %.3f s) (charts: %lu drawn, %lu "
+                    "unchanged and not drawn)\n",
+                    j.load.wall, j.load.cpu, pages.wall, pages.cpu, charts.wall, charts.cpu, cp_children_cpu(),
+                    written.wall, written.cpu, drawn.drawn, drawn.kept);
+        }
     }
     if (status == CP_EXIT_OK && prune && prune_stale(&j, outdir) != 0)
         status = CP_EXIT_USAGE;

@@ -176,10 +176,15 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *dir = argv[1], *what = argc > 2 ? argv[2] : "sample";
-    const char *program = getenv("GNUPLOT");
-    cp_gnuplot *g = cp_gnuplot_start(program && *program ? program : "gnuplot", stderr);
-    if (!g)
+    const char *program = getenv("GNUPLOT"), *jobs = getenv("CHART_JOBS");
+    cp_stage *stage = cp_stage_new();
+    cp_gnuplot *g = cp_gnuplot_start(program && *program ? program : "gnuplot", stage, stderr);
+    if (!g) {
+        cp_stage_free(stage);
         return 1;
+    }
+    if (jobs && *jobs)   /* gnuplot processes; default: one per core */
+        cp_gnuplot_workers(g, (unsigned)atoi(jobs));
     int bad = 0;
     if (!strcmp(what, "hostile")) {
         bad |= draw(g, hostile(), dir);
@@ -201,8 +206,7 @@ int main(int argc, char **argv)
             bad |= draw(g, ecdsa(tag), dir);
         }
     }
-    cp_stage *stage = cp_stage_new();
-    long n = cp_gnuplot_finish(g, stage, NULL);
+    long n = cp_gnuplot_finish(g, NULL);
     if (n >= 0 && !bad && cp_stage_commit(stage, stderr))
         n = -1;
     cp_stage_free(stage);
