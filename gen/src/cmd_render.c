@@ -3,6 +3,7 @@
  * when every dataset and template was good, and renamed into place when
  * all were written (stage.h). */
 #include <ctype.h>
+#include <errno.h>
 #include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #include "layout.h"
 #include "page.h"
 #include "prune.h"
+#include "run_key.h"
 #include "render.h"
 #include "schema.h"
 #include "site_index.h"
@@ -80,7 +82,11 @@ static const char usage[] =
     "                   draw again a chart whose file is still what drawing it\n"
     "                   would give (same data, texts, cryptoperf and gnuplot);\n"
     "                   the output is the same with or without it. One FILE\n"
-    "                   per OUT (make site uses build/chart-cache)\n"
+    "                   per OUT (make site uses build/chart-cache). FILE also\n"
+    "                   keeps a hash of the run's inputs (datasets, templates,\n"
+    "                   schema, cryptoperf, gnuplot, options) and the files\n"
+    "                   it left: a run with the same hash whose files are all\n"
+    "                   as it left them does nothing\n"
     "  --chart-jobs N   draw with at most N gnuplot processes at once (1 to 8;\n"
     "                   default: one per core); the charts are the same\n"
     "  --timing         print on stderr the time spent loading and validating\n"
@@ -106,7 +112,7 @@ typedef struct {
     size_t nsets;
     cp_gnuplot *gnuplot;       /* started at the first chart */
     cp_stage *stage;           /* every file of the run, the charts as drawn */
-    const char *chart_cache;   /* --chart-cache, or NULL */
+    cp_chart_cache *cache;     /* --chart-cache, or NULL */
     unsigned chart_jobs;       /* --chart-jobs, or 0: one per core */
     char **charts;             /* the chart files of the run (--prune keeps them) */
     size_t ncharts;
@@ -160,8 +166,8 @@ static int draw_charts(job *j, const cp_page *page, const cp_layout *l, const ch
                     return j->charts_failed = 1, -1;
                 if (j->chart_jobs)
                     cp_gnuplot_workers(j->gnuplot, j->chart_jobs);
-                if (j->chart_cache)
-                    cp_gnuplot_use_cache(j->gnuplot, j->chart_cache);
+                if (j->cache)
+                    cp_gnuplot_use_cache(j->gnuplot, j->cache);
             }
             cp_chart *c = page->charts[t].items[i];
             c->group_min = l->group_min;
@@ -502,21 +508,46 @@ static void job_free(job *j)
     free(j->sets);
 }
 
-/* --prune: every file of the run is kept, the rest of its kinds goes. */
-static int prune_stale(job *j, const char *outdir)
+/* --prune: every file of the run (keep) is kept, the rest of its kinds
+ * goes. */
+static int prune_stale(const char *const *keep, size_t n, const char *outdir)
 {
-    size_t n = 0;
-    char **keep = cp_xcalloc(j->nout + j->ncharts + 1, sizeof *keep);
-    for (size_t i = 0; i < j->nout; i++)
-        keep[n++] = j->out[i].path;
-    for (size_t i = 0; i < j->ncharts; i++)
-        keep[n++] = j->charts[i];
-    long removed = cp_prune_stale(outdir, keep, n, stderr);
-    free(keep);
+    long removed = cp_prune_stale(outdir, (char **)keep, n, stderr);
     if (removed > 0)
         fprintf(stderr, "cryptoperf render: removed %ld stale file%s under %s\n", removed, removed == 1 ? "" : "s",
                 outdir);
     return removed < 0 ? -1 : 0;
+}
+
+/* The files of a run that wrote them all: its pages and charts. */
+static const char **run_files(const job *j, size_t *n)
+{
+    const char **keep = cp_xcalloc(j->nout + j->ncharts + 1, sizeof *keep);
+    *n = 0;
+    for (size_t i = 0; i < j->nout; i++)
+        keep[(*n)++] = j->out[i].path;
+    for (size_t i = 0; i < j->ncharts; i++)
+        keep[(*n)++] = j->charts[i];
+    return keep;
+}
+
+/* Nothing changed since the last run (its key and every file it left are
+ * the same): nothing to load, build, draw or write. */
+static int unchanged_run(const cp_chart_cache *cache, const char *outdir, int prune, int timing, cp_span keying)
+{
+    size_t charts, n = cp_chart_cache_files(cache, NULL, &charts);
+    if (timing)
+        fprintf(stderr,
+                "timing: nothing changed since the last run (inputs hashed in %.3f s, cpu %.3f s): nothing loaded, "
+                "built or written (charts: 0 drawn, %zu unchanged and not drawn)\n",
+                keying.wall, keying.cpu, charts);
+    if (!prune)
+        return CP_EXIT_OK;
+    const char **keep = cp_xcalloc(n + 1, sizeof *keep);
+    cp_chart_cache_files(cache, keep, &charts);
+    int rc = prune_stale(keep, n, outdir);
+    free(keep);
+    return rc ? CP_EXIT_USAGE : CP_EXIT_OK;
 }
 
 static int run(int argc, char **argv)
@@ -575,20 +606,38 @@ static int run(int argc, char **argv)
         paths = g.gl_pathv;
         npaths = g.gl_pathc;
     }
-    cp_schema *schema = cp_schema_load(schema_path, stderr);
-    if (!schema) {
-        globfree(&g);
-        fprintf(stderr, "cryptoperf render: cannot use the schema %s\n", schema_path);
-        return CP_EXIT_USAGE;
-    }
     /* pruning compares the paths this run writes with what it finds */
     char *out_norm = cp_xstrdup(outdir);
     for (size_t n = strlen(out_norm); n > 1 && out_norm[n - 1] == '/'; n--)
         out_norm[n - 1] = '\0';
     outdir = out_norm;
+    /* the run's key (run_key.h): the same as the last run's, with every
+     * file as that run left it, and there is nothing to do */
+    cp_chart_cache *cache = chart_cache ? cp_chart_cache_open(chart_cache, "gnuplot") : NULL;
+    const unsigned char *identity = cache ? cp_chart_cache_identity(cache) : NULL;
+    unsigned char run_key[CP_CHART_KEY_BYTES];
+    cp_span t_key = cp_span_now(), keying = { 0, 0 };
+    int keyed = identity && cp_run_key(run_key, identity, outdir, templates, schema_path, paths, npaths) == 0;
+    cp_span_add(&keying, t_key);
+    if (keyed && cp_chart_cache_run_fresh(cache, run_key)) {
+        int rc = unchanged_run(cache, outdir, prune, timing, keying);
+        cp_chart_cache_close(cache, 0);
+        globfree(&g);
+        free(out_norm);
+        return rc;
+    }
+    cp_schema *schema = cp_schema_load(schema_path, stderr);
+    if (!schema) {
+        if (cache)
+            cp_chart_cache_close(cache, 0);
+        globfree(&g);
+        free(out_norm);
+        fprintf(stderr, "cryptoperf render: cannot use the schema %s\n", schema_path);
+        return CP_EXIT_USAGE;
+    }
     job j = { 0 };
     j.index = cp_site_index_new(outdir);
-    j.chart_cache = chart_cache;
+    j.cache = cache;
     j.chart_jobs = (unsigned)jobs;
     /* Every file of the run is staged beside its destination (stage.h),
      * the charts first, as they are drawn: only when all were written
@@ -633,24 +682,37 @@ static int run(int argc, char **argv)
                 status == CP_EXIT_INVALID ? "invalid data" : "template or file problem");
     cp_stage_free(stage);
     cp_span_add(&written, t_write);
-    /* the chart cache is written only now that the charts are in place */
+    /* the cache is written only now that the files are in place (their
+     * inodes are what it remembers) */
     cp_gnuplot_free(j.gnuplot, status == CP_EXIT_OK);
     j.gnuplot = NULL;
-    if (status == CP_EXIT_OK) {
-        if (timing) {
-            /* pages were timed with their charts inside */
-            cp_span pages = { j.render.wall - j.chart.wall, j.render.cpu - j.chart.cpu };
-            cp_span charts = { j.chart.wall + finish.wall, j.chart.cpu + finish.cpu };
-            fprintf(stderr,
-                    "timing: load+validate %.3f s (cpu %.3f s), build+format pages %.3f s (cpu %.3f s), charts (gnuplot) "
-                    "%.3f s (cpu %.3f s, gnuplot's %.3f s), write pages %.3f s (cpu %.3f s) (charts: %lu drawn, %lu "
-                    "unchanged and not drawn)\n",
-                    j.load.wall, j.load.cpu, pages.wall, pages.cpu, charts.wall, charts.cpu, cp_children_cpu(),
-                    written.wall, written.cpu, drawn.drawn, drawn.kept);
-        }
+    if (cache) {
+        for (size_t i = 0; status == CP_EXIT_OK && i < j.nout; i++)
+            cp_chart_cache_note(cache, j.out[i].path, NULL);
+        if (keyed && status == CP_EXIT_OK)
+            cp_chart_cache_note_run(cache, run_key);
+        if (cp_chart_cache_close(cache, status == CP_EXIT_OK) != 0)
+            fprintf(stderr, "cryptoperf: cannot write the chart cache (pages and charts are fine): %s\n",
+                    strerror(errno));
     }
-    if (status == CP_EXIT_OK && prune && prune_stale(&j, outdir) != 0)
-        status = CP_EXIT_USAGE;
+    if (status == CP_EXIT_OK && timing) {
+        /* pages were timed with their charts inside */
+        cp_span pages = { j.render.wall - j.chart.wall, j.render.cpu - j.chart.cpu };
+        cp_span charts = { j.chart.wall + finish.wall, j.chart.cpu + finish.cpu };
+        fprintf(stderr,
+                "timing: load+validate %.3f s (cpu %.3f s), build+format pages %.3f s (cpu %.3f s), charts (gnuplot) "
+                "%.3f s (cpu %.3f s, gnuplot's %.3f s), write pages %.3f s (cpu %.3f s), inputs hashed %.3f s "
+                "(charts: %lu drawn, %lu unchanged and not drawn)\n",
+                j.load.wall, j.load.cpu, pages.wall, pages.cpu, charts.wall, charts.cpu, cp_children_cpu(),
+                written.wall, written.cpu, keying.wall, drawn.drawn, drawn.kept);
+    }
+    if (status == CP_EXIT_OK && prune) {
+        size_t n;
+        const char **keep = run_files(&j, &n);
+        if (prune_stale(keep, n, outdir) != 0)
+            status = CP_EXIT_USAGE;
+        free(keep);
+    }
     job_free(&j);
     free(out_norm);
     return status;

@@ -121,9 +121,9 @@ void cp_gnuplot_workers(cp_gnuplot *g, unsigned n)
     g->max_workers = n < 1 ? 1 : n > MAX_WORKERS ? MAX_WORKERS : n;
 }
 
-void cp_gnuplot_use_cache(cp_gnuplot *g, const char *cache_file)
+void cp_gnuplot_use_cache(cp_gnuplot *g, cp_chart_cache *cache)
 {
-    g->cache = cp_chart_cache_open(cache_file, g->program);
+    g->cache = cache;
 }
 
 /* Starts the next worker: 0, or -1 after a message. */
@@ -617,8 +617,6 @@ void cp_gnuplot_free(cp_gnuplot *g, int placed)
         free(g->out[i].path);
         free(g->out[i].title);
     }
-    if (g->cache && cp_chart_cache_close(g->cache, save) != 0)
-        fprintf(g->err, "cryptoperf: cannot write the chart cache (charts are fine): %s\n", strerror(errno));
     for (size_t i = 0; i < g->names_cap; i++)
         free(g->names[i]);
     free(g->names);

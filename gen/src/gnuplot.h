@@ -18,6 +18,7 @@
 #include <stdio.h>
 
 #include "chart.h"
+#include "chart_cache.h"
 #include "stage.h"
 #include "util.h"
 
@@ -33,10 +34,10 @@ cp_gnuplot *cp_gnuplot_start(const char *program, cp_stage *stage, FILE *err);
  * most 8). The charts are the same whatever n. */
 void cp_gnuplot_workers(cp_gnuplot *g, unsigned n);
 
-/* Charts already drawn as they would be (chart_cache.h: cache_file) are
- * kept without drawing them; the cache file is rewritten when the run's
- * charts are written. */
-void cp_gnuplot_use_cache(cp_gnuplot *g, const char *cache_file);
+/* Charts already drawn as they would be (chart_cache.h) are kept without
+ * drawing them; cp_gnuplot_free notes the run's charts in the cache, which
+ * stays the caller's. */
+void cp_gnuplot_use_cache(cp_gnuplot *g, cp_chart_cache *cache);
 
 /* Queues c for dir/c->file. c->file gets " (2)", " (3)", ... before
  * ".svg" when a chart of the run already has that path, so call it before
@@ -60,8 +61,8 @@ long cp_gnuplot_finish(cp_gnuplot *g, cp_gnuplot_stats *stats);
 
 /* After cp_gnuplot_finish: with `placed` set (the caller committed the
  * stage, so every chart is where the cache will look for it), the chart
- * cache remembers the run's charts as they are now on disk and is
- * rewritten; without, it is left as it was. Frees g; NULL is fine. */
+ * cache notes the run's charts as they are now on disk. Frees g; NULL is
+ * fine. */
 void cp_gnuplot_free(cp_gnuplot *g, int placed);
 
 /* The variable every chart script defines as a single quote. */
