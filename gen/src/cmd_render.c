@@ -155,28 +155,59 @@ static void add_output(job *j, const char *dir, const char *ext, cp_buf *content
     add_output_named(j, dir, "index", ext, content);
 }
 
-/* The page's charts, through the run's one gnuplot, into the page's
+/* Charts through the run's gnuplot processes, into dir; 0, or -1 after a
+ * message naming the chart. */
+static int draw_list(job *j, cp_chart_list *charts, const cp_layout *l, const char *dir)
+{
+    for (size_t i = 0; i < charts->n; i++) {
+        if (!j->gnuplot) {
+            if (!(j->gnuplot = cp_gnuplot_start("gnuplot", j->stage, stderr)))
+                return j->charts_failed = 1, -1;
+            if (j->chart_jobs)
+                cp_gnuplot_workers(j->gnuplot, j->chart_jobs);
+            if (j->cache)
+                cp_gnuplot_use_cache(j->gnuplot, j->cache);
+        }
+        cp_chart *c = charts->items[i];
+        c->group_min = l->group_min;
+        if (cp_gnuplot_render(j->gnuplot, c, dir) != 0)
+            j->charts_failed = 1;
+        j->charts = cp_xrealloc(j->charts, (j->ncharts + 1) * sizeof *j->charts);
+        j->charts[j->ncharts++] = cp_xasprintf("%s/%s", dir, c->file);
+    }
+    return j->charts_failed ? -1 : 0;
+}
+
+/* The charts of a page's tables from table `next` on, in table order,
+ * while they are built: a table whose charts are not built yet stops it,
+ * so the charts are drawn, and their names taken (" (2)"), in the order of
+ * the page's tables however early each was built. */
+typedef struct {
+    job *j;
+    const cp_layout *l;
+    const char *dir;
+    size_t next;
+    int rc;
+} page_drawing;
+
+static void draw_built(void *arg, cp_page *page)
+{
+    page_drawing *d = arg;
+    cp_span t = cp_span_now();
+    for (; page->charts && d->next < page->ntables && page->charts[d->next].built; d->next++)
+        if (draw_list(d->j, &page->charts[d->next], d->l, d->dir) != 0)
+            d->rc = -1;
+    cp_span_add(&d->j->chart, t);
+}
+
+/* The page's charts, through the run's gnuplot processes, into the page's
  * folder; 0, or -1 after a message naming the chart. */
 static int draw_charts(job *j, const cp_page *page, const cp_layout *l, const char *dir)
 {
+    int rc = 0;
     for (size_t t = 0; page->charts && t < page->ntables; t++)
-        for (size_t i = 0; i < page->charts[t].n; i++) {
-            if (!j->gnuplot) {
-                if (!(j->gnuplot = cp_gnuplot_start("gnuplot", j->stage, stderr)))
-                    return j->charts_failed = 1, -1;
-                if (j->chart_jobs)
-                    cp_gnuplot_workers(j->gnuplot, j->chart_jobs);
-                if (j->cache)
-                    cp_gnuplot_use_cache(j->gnuplot, j->cache);
-            }
-            cp_chart *c = page->charts[t].items[i];
-            c->group_min = l->group_min;
-            if (cp_gnuplot_render(j->gnuplot, c, dir) != 0)
-                j->charts_failed = 1;
-            j->charts = cp_xrealloc(j->charts, (j->ncharts + 1) * sizeof *j->charts);
-            j->charts[j->ncharts++] = cp_xasprintf("%s/%s", dir, c->file);
-        }
-    return j->charts_failed ? -1 : 0;
+        rc |= draw_list(j, &page->charts[t], l, dir);
+    return rc;
 }
 
 /* The page in every format: DIR/<base>.<ext>. */
@@ -195,12 +226,16 @@ static void write_page(job *j, const cp_page *page, const char *dir, const char 
 static int add_page(job *j, const cp_layout *l, const cp_dataset *ds, const char *dir, const char *base, cp_diag *diag)
 {
     cp_page page;
-    int rc = cp_page_build(&page, l, ds, diag);
+    /* the charts are drawn while the rest of the page is built */
+    page_drawing d = { j, l, dir, 0, 0 };
+    int rc = cp_page_build_drawing(&page, l, ds, diag, draw_built, &d);
     if (rc == 0) {
         cp_span t = cp_span_now();
-        if (draw_charts(j, &page, l, dir) != 0)
-            rc = -1;
+        for (; page.charts && d.next < page.ntables; d.next++)   /* tables not shown: none */
+            if (draw_list(j, &page.charts[d.next], l, dir) != 0)
+                d.rc = -1;
         cp_span_add(&j->chart, t);
+        rc = d.rc;
     }
     if (rc == 0)
         write_page(j, &page, dir, base);
