@@ -97,16 +97,11 @@ static const char usage[] =
     "problem or a file that cannot be read or written\n";
 
 typedef struct {
-    char *path;
-    char *data;
-    size_t len;
-} output;
-
-typedef struct {
     cp_layout **layouts;   /* by page template; pointers stay valid as it grows */
     size_t nlayouts;
-    output *out;
+    char **out;            /* the pages of the run (staged as they are made) */
     size_t nout;
+    int out_failed;        /* a page could not be staged */
     cp_site_index *index;   /* every page set of this run */
     cp_dataset *sets;   /* the valid datasets, kept for the diff pages */
     size_t nsets;
@@ -141,13 +136,15 @@ static const cp_layout *layout_for(job *j, const char *templates, const char *na
 }
 
 /* DIR/<base>.<ext> */
+/* DIR/<base>.<ext>, staged at once (renamed after the charts): a page is
+ * not kept in memory until the end of the run. */
 static void add_output_named(job *j, const char *dir, const char *base, const char *ext, cp_buf *content)
 {
     j->out = cp_xrealloc(j->out, (j->nout + 1) * sizeof *j->out);
-    /* kept until the end of the run: without the room a buffer grows by */
-    char *data = content->data ? cp_xrealloc(content->data, content->len + 1) : NULL;
-    j->out[j->nout++] = (output){ cp_xasprintf("%s/%s.%s", dir, base, ext), data, content->len };
-    memset(content, 0, sizeof *content);
+    char *path = j->out[j->nout++] = cp_xasprintf("%s/%s.%s", dir, base, ext);
+    if (!j->out_failed && cp_stage_add_after(j->stage, path, content->data ? content->data : "", content->len, stderr))
+        j->out_failed = 1;
+    cp_buf_free(content);
 }
 
 static void add_output(job *j, const char *dir, const char *ext, cp_buf *content)
@@ -529,10 +526,8 @@ static void job_free(job *j)
         free(j->layouts[i]);
     }
     free(j->layouts);
-    for (size_t i = 0; i < j->nout; i++) {
-        free(j->out[i].path);
-        free(j->out[i].data);
-    }
+    for (size_t i = 0; i < j->nout; i++)
+        free(j->out[i]);
     free(j->out);
     for (size_t i = 0; i < j->ncharts; i++)
         free(j->charts[i]);
@@ -560,7 +555,7 @@ static const char **run_files(const job *j, size_t *n)
     const char **keep = cp_xcalloc(j->nout + j->ncharts + 1, sizeof *keep);
     *n = 0;
     for (size_t i = 0; i < j->nout; i++)
-        keep[(*n)++] = j->out[i].path;
+        keep[(*n)++] = j->out[i];
     for (size_t i = 0; i < j->ncharts; i++)
         keep[(*n)++] = j->charts[i];
     return keep;
@@ -674,10 +669,10 @@ static int run(int argc, char **argv)
     j.index = cp_site_index_new(outdir);
     j.cache = cache;
     j.chart_jobs = (unsigned)jobs;
-    /* Every file of the run is staged beside its destination (stage.h),
-     * the charts first, as they are drawn: only when all were written
-     * are they renamed into place, the charts before the pages that
-     * refer to them. */
+    /* Every file of the run is staged beside its destination (stage.h) as
+     * it is made, the charts as they are drawn: only when all were
+     * written are they renamed into place, the charts before the pages
+     * that refer to them. */
     j.stage = cp_stage_new();
     int status = CP_EXIT_OK;
     for (size_t i = 0; i < npaths; i++) {
@@ -707,9 +702,8 @@ static int run(int argc, char **argv)
     cp_span finish = { 0, 0 };   /* gnuplot's exit and the SVG files */
     cp_span_add(&finish, t_charts);
     cp_span t_write = cp_span_now(), written = { 0, 0 };
-    for (size_t i = 0; status == CP_EXIT_OK && i < j.nout; i++)
-        if (cp_stage_add(stage, j.out[i].path, j.out[i].data, j.out[i].len, stderr) != 0)
-            status = CP_EXIT_USAGE;
+    if (j.out_failed && status == CP_EXIT_OK)
+        status = CP_EXIT_USAGE;
     if (status == CP_EXIT_OK && cp_stage_commit(stage, stderr) != 0)
         status = CP_EXIT_USAGE;
     else if (status != CP_EXIT_OK)
@@ -723,7 +717,7 @@ static int run(int argc, char **argv)
     j.gnuplot = NULL;
     if (cache) {
         for (size_t i = 0; status == CP_EXIT_OK && i < j.nout; i++)
-            cp_chart_cache_note(cache, j.out[i].path, NULL);
+            cp_chart_cache_note(cache, j.out[i], NULL);
         if (keyed && status == CP_EXIT_OK)
             cp_chart_cache_note_run(cache, run_key);
         if (cp_chart_cache_close(cache, status == CP_EXIT_OK) != 0)
@@ -736,7 +730,7 @@ static int run(int argc, char **argv)
         cp_span charts = { j.chart.wall + finish.wall, j.chart.cpu + finish.cpu };
         fprintf(stderr,
                 "timing: load+validate %.3f s (cpu %.3f s), build+format pages %.3f s (cpu %.3f s), charts (gnuplot) "
-                "%.3f s (cpu %.3f s, gnuplot's %.3f s), write pages %.3f s (cpu %.3f s), inputs hashed %.3f s "
+                "%.3f s (cpu %.3f s, gnuplot's %.3f s), files placed %.3f s (cpu %.3f s), inputs hashed %.3f s "
                 "(charts: %lu drawn, %lu unchanged and not drawn)\n",
                 j.load.wall, j.load.cpu, pages.wall, pages.cpu, charts.wall, charts.cpu, cp_children_cpu(),
                 written.wall, written.cpu, keying.wall, drawn.drawn, drawn.kept);
