@@ -172,7 +172,7 @@ static int draw(cp_gnuplot *g, cp_chart *c, const char *dir)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fputs("usage: chart_render OUTDIR [hostile | ratio | repeat N | clash | bars N K]\n", stderr);
+        fputs("usage: chart_render OUTDIR [hostile | ratio | repeat N | clash | bars N K | shrinking N]\n", stderr);
         return 2;
     }
     const char *dir = argv[1], *what = argc > 2 ? argv[2] : "sample";
@@ -194,6 +194,9 @@ int main(int argc, char **argv)
     } else if (!strcmp(what, "clash")) {
         for (int i = 0; i < 3; i++)
             bad |= draw(g, aes_sb(0), dir);
+    } else if (!strcmp(what, "shrinking") && argc > 3) {   /* N charts, each a bar fewer */
+        for (size_t n = (size_t)atol(argv[3]); n > 0; n--)
+            bad |= draw(g, bars(n, 1), dir);
     } else if (!strcmp(what, "bars") && argc > 4) {
         bad |= draw(g, bars((size_t)atol(argv[3]), (size_t)atol(argv[4])), dir);
     } else {
