@@ -57,6 +57,12 @@ check "nothing changed: every file as it was (name, size, mtime, inode)" diff "$
 # the same bytes as a render without the cache
 PATH="$T/bin:$PATH" "$CRYPTOPERF" render --data "$T/data" --templates "$TOP/templates" --out "$T/plain" 2>/dev/null
 check "the output is that of a render without the cache" diff -r "$T/site" "$T/plain"
+# and the same whatever the number of gnuplot processes
+for jobs in 1 3; do
+  PATH="$T/bin:$PATH" "$CRYPTOPERF" render --chart-jobs $jobs --data "$T/data" --templates "$TOP/templates" \
+    --out "$T/jobs$jobs" 2>/dev/null
+  check "--chart-jobs $jobs: the same output" diff -r "$T/plain" "$T/jobs$jobs"
+done
 
 # one value changed: its chart (and only the charts showing it) drawn again
 sed -i 's/cycles: 3742}/cycles: 3743}/' "$T/data/$FOLDER/dataset.yaml"
