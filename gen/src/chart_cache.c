@@ -1,7 +1,10 @@
-/* The cache file: a first line naming the format, then one line per chart
+/* The cache file: a first line naming the format, the run's line
+ *   run <run key, 64 hex digits>
+ * when the last run had a key (run_key.h), then one line per file of the
+ * run, charts and pages
  *   <key, 64 hex digits> <size> <mtime seconds> <mtime nanoseconds> <inode> <path>
- * (a path ends at the end of its line; a path with a line break is never
- * cached). */
+ * (a page's key is all zeros, which no chart has; a path ends at the end
+ * of its line; a path with a line break is never cached). */
 #include "chart_cache.h"
 
 #include <errno.h>
@@ -16,7 +19,8 @@
 
 #include "util.h"
 
-#define FORMAT_LINE "cryptoperf chart cache 1\n"
+#define FORMAT_LINE "cryptoperf chart cache 2\n"
+#define RUN_WORD "run "
 
 typedef struct {
     char *path;
@@ -36,6 +40,8 @@ struct cp_chart_cache {
     unsigned char identity[CP_CHART_KEY_BYTES];
     int usable;          /* the identity is known: without it nothing is fresh */
     table old, now;      /* read from the file; noted in this run */
+    int old_run, now_run;   /* the run keys below are known */
+    unsigned char old_run_key[CP_CHART_KEY_BYTES], now_run_key[CP_CHART_KEY_BYTES];
 };
 
 static size_t hash_path(const char *s)
@@ -133,15 +139,29 @@ static int hex_digit(char c)
     return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
+/* 64 hex digits at the start of s: 0, or -1 */
+static int parse_key(const char *s, unsigned char key[CP_CHART_KEY_BYTES])
+{
+    for (size_t i = 0; i < CP_CHART_KEY_BYTES; i++) {
+        int hi = hex_digit(s[2 * i]), lo = hi < 0 ? -1 : hex_digit(s[2 * i + 1]);
+        if (lo < 0)
+            return -1;
+        key[i] = (unsigned char)(hi << 4 | lo);
+    }
+    return 0;
+}
+
+static void put_key(cp_buf *b, const unsigned char key[CP_CHART_KEY_BYTES])
+{
+    for (size_t k = 0; k < CP_CHART_KEY_BYTES; k++)
+        cp_buf_printf(b, "%02x", key[k]);
+}
+
 /* one line of the file; 0, or -1 when it is not an entry */
 static int parse_line(const char *line, entry *e)
 {
-    for (size_t i = 0; i < CP_CHART_KEY_BYTES; i++) {
-        int hi = hex_digit(line[2 * i]), lo = hi < 0 ? -1 : hex_digit(line[2 * i + 1]);
-        if (lo < 0)
-            return -1;
-        e->key[i] = (unsigned char)(hi << 4 | lo);
-    }
+    if (parse_key(line, e->key))
+        return -1;
     const char *p = line + 2 * CP_CHART_KEY_BYTES;
     intmax_t size, sec, nsec;
     uintmax_t ino;
@@ -177,7 +197,10 @@ cp_chart_cache *cp_chart_cache_open(const char *file, const char *program)
                 break;   /* a cut last line */
             *end = '\0';
             entry e;
-            if (parse_line(line, &e) == 0)
+            if (line == text + skip && !strncmp(line, RUN_WORD, strlen(RUN_WORD)) &&
+                strlen(line) == strlen(RUN_WORD) + 2 * CP_CHART_KEY_BYTES)
+                cc->old_run = parse_key(line + strlen(RUN_WORD), cc->old_run_key) == 0;
+            else if (parse_line(line, &e) == 0)
                 table_put(&cc->old, e);
         }
     }
@@ -215,8 +238,46 @@ void cp_chart_cache_note(cp_chart_cache *cc, const char *path, const unsigned ch
     if (!cc->usable || strchr(path, '\n') || stat(path, &e.st))
         return;
     e.path = cp_xstrdup(path);
-    memcpy(e.key, key, CP_CHART_KEY_BYTES);
+    if (key)
+        memcpy(e.key, key, CP_CHART_KEY_BYTES);
+    else
+        memset(e.key, 0, CP_CHART_KEY_BYTES);
     table_put(&cc->now, e);
+}
+
+const unsigned char *cp_chart_cache_identity(const cp_chart_cache *cc)
+{
+    return cc->usable ? cc->identity : NULL;
+}
+
+void cp_chart_cache_note_run(cp_chart_cache *cc, const unsigned char key[CP_CHART_KEY_BYTES])
+{
+    memcpy(cc->now_run_key, key, CP_CHART_KEY_BYTES);
+    cc->now_run = 1;
+}
+
+int cp_chart_cache_run_fresh(const cp_chart_cache *cc, const unsigned char key[CP_CHART_KEY_BYTES])
+{
+    if (!cc->usable || !cc->old_run || memcmp(cc->old_run_key, key, CP_CHART_KEY_BYTES) || !cc->old.n)
+        return 0;
+    for (size_t i = 0; i < cc->old.n; i++) {
+        struct stat st;
+        if (stat(cc->old.v[i].path, &st) || !S_ISREG(st.st_mode) || !same_file(&cc->old.v[i].st, &st))
+            return 0;
+    }
+    return 1;
+}
+
+size_t cp_chart_cache_files(const cp_chart_cache *cc, const char **paths, size_t *charts)
+{
+    static const unsigned char page[CP_CHART_KEY_BYTES];
+    *charts = 0;
+    for (size_t i = 0; i < cc->old.n; i++) {
+        if (paths)
+            paths[i] = cc->old.v[i].path;
+        *charts += memcmp(cc->old.v[i].key, page, sizeof page) != 0;
+    }
+    return cc->old.n;
 }
 
 int cp_chart_cache_close(cp_chart_cache *cc, int save)
@@ -225,10 +286,14 @@ int cp_chart_cache_close(cp_chart_cache *cc, int save)
     if (save && cc->usable) {
         cp_buf b = { 0 };
         cp_buf_puts(&b, FORMAT_LINE);
+        if (cc->now_run) {
+            cp_buf_puts(&b, RUN_WORD);
+            put_key(&b, cc->now_run_key);
+            cp_buf_putc(&b, '\n');
+        }
         for (size_t i = 0; i < cc->now.n; i++) {
             const entry *e = &cc->now.v[i];
-            for (size_t k = 0; k < CP_CHART_KEY_BYTES; k++)
-                cp_buf_printf(&b, "%02x", e->key[k]);
+            put_key(&b, e->key);
             cp_buf_printf(&b, " %jd %jd %ld %ju %s\n", (intmax_t)e->st.st_size, (intmax_t)e->st.st_mtim.tv_sec,
                           e->st.st_mtim.tv_nsec, (uintmax_t)e->st.st_ino, e->path);
         }

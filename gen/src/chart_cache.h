@@ -34,12 +34,24 @@ void cp_chart_cache_key(const cp_chart_cache *cc, const char *chart, size_t len,
 int cp_chart_cache_fresh(const cp_chart_cache *cc, const char *path, const unsigned char key[CP_CHART_KEY_BYTES]);
 
 /* Remembers path (as it is on disk now) as drawn from key, for the file
- * written by cp_chart_cache_close. */
+ * written by cp_chart_cache_close; key NULL: a page of the run. */
 void cp_chart_cache_note(cp_chart_cache *cc, const char *path, const unsigned char key[CP_CHART_KEY_BYTES]);
 
-/* When save is set, replaces the cache file (atomically) by the charts
- * noted: the charts of this run. 0, or -1 with errno set when it cannot
+/* When save is set, replaces the cache file (atomically) by the files
+ * noted: the charts and pages of this run, and its key. 0, or -1 with errno set when it cannot
  * be written. Frees cc. */
 int cp_chart_cache_close(cp_chart_cache *cc, int save);
+
+/* The run as a whole (run_key.h): the identity its key starts from, or
+ * NULL when the programs cannot be told (then nothing is ever fresh). */
+const unsigned char *cp_chart_cache_identity(const cp_chart_cache *cc);
+/* 1 when the last run saved had this key and every file it noted (charts
+ * and pages) is still as it left it: this run would write nothing new. */
+int cp_chart_cache_run_fresh(const cp_chart_cache *cc, const unsigned char key[CP_CHART_KEY_BYTES]);
+/* This run's key, saved by cp_chart_cache_close. */
+void cp_chart_cache_note_run(cp_chart_cache *cc, const unsigned char key[CP_CHART_KEY_BYTES]);
+/* The files the last run noted (paths, when not NULL, gets them; valid
+ * until close); *charts says how many are charts. */
+size_t cp_chart_cache_files(const cp_chart_cache *cc, const char **paths, size_t *charts);
 
 #endif

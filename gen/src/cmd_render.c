@@ -3,6 +3,7 @@
  * when every dataset and template was good, and renamed into place when
  * all were written (stage.h). */
 #include <ctype.h>
+#include <errno.h>
 #include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,14 +20,16 @@
 #include "layout.h"
 #include "page.h"
 #include "prune.h"
+#include "run_key.h"
 #include "render.h"
 #include "schema.h"
 #include "site_index.h"
+#include "span.h"
 #include "stage.h"
 
 static const char usage[] =
     "usage: cryptoperf render [--data DIR] [--templates DIR] [--out DIR] [--schema FILE] [--timing]\n"
-    "                         [--prune] [--chart-cache FILE] [DATASET...]\n"
+    "                         [--prune] [--chart-cache FILE] [--chart-jobs N] [DATASET...]\n"
     "\n"
     "Writes the pages of each DATASET (a dataset.yaml; default: every\n"
     "DIR/<series>/<library>-<version>/dataset.yaml of --data) as\n"
@@ -57,8 +60,8 @@ static const char usage[] =
     "all are renamed into place only when every one was written (a late\n"
     "failure changes nothing); unchanged files are left untouched; the output\n"
     "is byte-identical for the same input.\n"
-    "The charts of the tables (`chart:` in tables.yaml) are drawn by one\n"
-    "gnuplot process for the whole run (gnuplot must be on PATH); a chart\n"
+    "The charts of the tables (`chart:` in tables.yaml) are drawn by gnuplot\n"
+    "processes kept for the whole run (gnuplot must be on PATH); a chart\n"
     "with more bars than can be read is drawn in parts (\"... part 2.svg\").\n"
     "\n"
     "options:\n"
@@ -79,7 +82,13 @@ static const char usage[] =
     "                   draw again a chart whose file is still what drawing it\n"
     "                   would give (same data, texts, cryptoperf and gnuplot);\n"
     "                   the output is the same with or without it. One FILE\n"
-    "                   per OUT (make site uses build/chart-cache)\n"
+    "                   per OUT (make site uses build/chart-cache). FILE also\n"
+    "                   keeps a hash of the run's inputs (datasets, templates,\n"
+    "                   schema, cryptoperf, gnuplot, options) and the files\n"
+    "                   it left: a run with the same hash whose files are all\n"
+    "                   as it left them does nothing\n"
+    "  --chart-jobs N   draw with at most N gnuplot processes at once (1 to 8;\n"
+    "                   default: one per core); the charts are the same\n"
     "  --timing         print on stderr the time spent loading and validating\n"
     "                   the datasets, building the pages, drawing the charts\n"
     "                   (gnuplot) and writing the files\n"
@@ -88,33 +97,23 @@ static const char usage[] =
     "problem or a file that cannot be read or written\n";
 
 typedef struct {
-    char *path;
-    char *data;
-    size_t len;
-} output;
-
-typedef struct {
     cp_layout **layouts;   /* by page template; pointers stay valid as it grows */
     size_t nlayouts;
-    output *out;
+    char **out;            /* the pages of the run (staged as they are made) */
     size_t nout;
+    int out_failed;        /* a page could not be staged */
     cp_site_index *index;   /* every page set of this run */
     cp_dataset *sets;   /* the valid datasets, kept for the diff pages */
     size_t nsets;
     cp_gnuplot *gnuplot;       /* started at the first chart */
-    const char *chart_cache;   /* --chart-cache, or NULL */
+    cp_stage *stage;           /* every file of the run, the charts as drawn */
+    cp_chart_cache *cache;     /* --chart-cache, or NULL */
+    unsigned chart_jobs;       /* --chart-jobs, or 0: one per core */
     char **charts;             /* the chart files of the run (--prune keeps them) */
     size_t ncharts;
     int charts_failed;
-    double load_s, render_s, chart_s;   /* --timing */
+    cp_span load, render, chart;   /* --timing */
 } job;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* the layout `name` with its page template `page` (page.md: "page") */
 static const cp_layout *layout_for(job *j, const char *templates, const char *name, const char *page, cp_diag *diag)
@@ -137,13 +136,15 @@ static const cp_layout *layout_for(job *j, const char *templates, const char *na
 }
 
 /* DIR/<base>.<ext> */
+/* DIR/<base>.<ext>, staged at once (renamed after the charts): a page is
+ * not kept in memory until the end of the run. */
 static void add_output_named(job *j, const char *dir, const char *base, const char *ext, cp_buf *content)
 {
     j->out = cp_xrealloc(j->out, (j->nout + 1) * sizeof *j->out);
-    /* kept until the end of the run: without the room a buffer grows by */
-    char *data = content->data ? cp_xrealloc(content->data, content->len + 1) : NULL;
-    j->out[j->nout++] = (output){ cp_xasprintf("%s/%s.%s", dir, base, ext), data, content->len };
-    memset(content, 0, sizeof *content);
+    char *path = j->out[j->nout++] = cp_xasprintf("%s/%s.%s", dir, base, ext);
+    if (!j->out_failed && cp_stage_add_after(j->stage, path, content->data ? content->data : "", content->len, stderr))
+        j->out_failed = 1;
+    cp_buf_free(content);
 }
 
 static void add_output(job *j, const char *dir, const char *ext, cp_buf *content)
@@ -151,26 +152,59 @@ static void add_output(job *j, const char *dir, const char *ext, cp_buf *content
     add_output_named(j, dir, "index", ext, content);
 }
 
-/* The page's charts, through the run's one gnuplot, into the page's
+/* Charts through the run's gnuplot processes, into dir; 0, or -1 after a
+ * message naming the chart. */
+static int draw_list(job *j, cp_chart_list *charts, const cp_layout *l, const char *dir)
+{
+    for (size_t i = 0; i < charts->n; i++) {
+        if (!j->gnuplot) {
+            if (!(j->gnuplot = cp_gnuplot_start("gnuplot", j->stage, stderr)))
+                return j->charts_failed = 1, -1;
+            if (j->chart_jobs)
+                cp_gnuplot_workers(j->gnuplot, j->chart_jobs);
+            if (j->cache)
+                cp_gnuplot_use_cache(j->gnuplot, j->cache);
+        }
+        cp_chart *c = charts->items[i];
+        c->group_min = l->group_min;
+        if (cp_gnuplot_render(j->gnuplot, c, dir) != 0)
+            j->charts_failed = 1;
+        j->charts = cp_xrealloc(j->charts, (j->ncharts + 1) * sizeof *j->charts);
+        j->charts[j->ncharts++] = cp_xasprintf("%s/%s", dir, c->file);
+    }
+    return j->charts_failed ? -1 : 0;
+}
+
+/* The charts of a page's tables from table `next` on, in table order,
+ * while they are built: a table whose charts are not built yet stops it,
+ * so the charts are drawn, and their names taken (" (2)"), in the order of
+ * the page's tables however early each was built. */
+typedef struct {
+    job *j;
+    const cp_layout *l;
+    const char *dir;
+    size_t next;
+    int rc;
+} page_drawing;
+
+static void draw_built(void *arg, cp_page *page)
+{
+    page_drawing *d = arg;
+    cp_span t = cp_span_now();
+    for (; page->charts && d->next < page->ntables && page->charts[d->next].built; d->next++)
+        if (draw_list(d->j, &page->charts[d->next], d->l, d->dir) != 0)
+            d->rc = -1;
+    cp_span_add(&d->j->chart, t);
+}
+
+/* The page's charts, through the run's gnuplot processes, into the page's
  * folder; 0, or -1 after a message naming the chart. */
 static int draw_charts(job *j, const cp_page *page, const cp_layout *l, const char *dir)
 {
+    int rc = 0;
     for (size_t t = 0; page->charts && t < page->ntables; t++)
-        for (size_t i = 0; i < page->charts[t].n; i++) {
-            if (!j->gnuplot) {
-                if (!(j->gnuplot = cp_gnuplot_start("gnuplot", stderr)))
-                    return j->charts_failed = 1, -1;
-                if (j->chart_cache)
-                    cp_gnuplot_use_cache(j->gnuplot, j->chart_cache);
-            }
-            cp_chart *c = page->charts[t].items[i];
-            c->group_min = l->group_min;
-            if (cp_gnuplot_render(j->gnuplot, c, dir) != 0)
-                j->charts_failed = 1;
-            j->charts = cp_xrealloc(j->charts, (j->ncharts + 1) * sizeof *j->charts);
-            j->charts[j->ncharts++] = cp_xasprintf("%s/%s", dir, c->file);
-        }
-    return j->charts_failed ? -1 : 0;
+        rc |= draw_list(j, &page->charts[t], l, dir);
+    return rc;
 }
 
 /* The page in every format: DIR/<base>.<ext>. */
@@ -189,12 +223,16 @@ static void write_page(job *j, const cp_page *page, const char *dir, const char 
 static int add_page(job *j, const cp_layout *l, const cp_dataset *ds, const char *dir, const char *base, cp_diag *diag)
 {
     cp_page page;
-    int rc = cp_page_build(&page, l, ds, diag);
+    /* the charts are drawn while the rest of the page is built */
+    page_drawing d = { j, l, dir, 0, 0 };
+    int rc = cp_page_build_drawing(&page, l, ds, diag, draw_built, &d);
     if (rc == 0) {
-        double t = now();
-        if (draw_charts(j, &page, l, dir) != 0)
-            rc = -1;
-        j->chart_s += now() - t;
+        cp_span t = cp_span_now();
+        for (; page.charts && d.next < page.ntables; d.next++)   /* tables not shown: none */
+            if (draw_list(j, &page.charts[d.next], l, dir) != 0)
+                d.rc = -1;
+        cp_span_add(&j->chart, t);
+        rc = d.rc;
     }
     if (rc == 0)
         write_page(j, &page, dir, base);
@@ -269,11 +307,11 @@ static int render_one(job *j, const char *path, const cp_schema *schema, const c
 {
     cp_diag diag = { .out = stderr };
     cp_dataset ds;
-    double t0 = now();
+    cp_span t0 = cp_span_now();
     int rc = cp_dataset_load(&ds, path, schema, &diag);
     diag.data_file = ds.doc.file;   /* a page that fails on a value of it: invalid data */
-    double t1 = now();
-    j->load_s += t1 - t0;
+    cp_span t1 = cp_span_now();
+    cp_span_add(&j->load, t0);
     if (rc != 0) {
         cp_dataset_free(&ds);
         return rc == -2 ? CP_EXIT_USAGE : CP_EXIT_INVALID;
@@ -292,7 +330,7 @@ static int render_one(job *j, const char *path, const cp_schema *schema, const c
         status = CP_EXIT_INVALID;
     }
     free(dir);
-    j->render_s += now() - t1;
+    cp_span_add(&j->render, t1);
     if (status == CP_EXIT_OK) {
         j->sets = cp_xrealloc(j->sets, (j->nsets + 1) * sizeof *j->sets);
         j->sets[j->nsets++] = ds;
@@ -346,10 +384,10 @@ static int add_diff_pages(job *j, const char *templates, const char *outdir)
                                  cp_dataset_text(new_ds, "library.slug"), v1, v2);
         cp_page page;
         cp_diff_page_build(&page, &d, old_ds, new_ds, &th, l, 1);
-        double t = now();
+        cp_span t = cp_span_now();
         if (draw_charts(j, &page, l, dir) != 0)
             status = CP_EXIT_USAGE;
-        j->chart_s += now() - t;
+        cp_span_add(&j->chart, t);
         write_page(j, &page, dir, "index");
         cp_page_free(&page);
         cp_site_index_add_diff(j->index, old_ds, new_ds, dir);
@@ -488,10 +526,8 @@ static void job_free(job *j)
         free(j->layouts[i]);
     }
     free(j->layouts);
-    for (size_t i = 0; i < j->nout; i++) {
-        free(j->out[i].path);
-        free(j->out[i].data);
-    }
+    for (size_t i = 0; i < j->nout; i++)
+        free(j->out[i]);
     free(j->out);
     for (size_t i = 0; i < j->ncharts; i++)
         free(j->charts[i]);
@@ -502,26 +538,52 @@ static void job_free(job *j)
     free(j->sets);
 }
 
-/* --prune: every file of the run is kept, the rest of its kinds goes. */
-static int prune_stale(job *j, const char *outdir)
+/* --prune: every file of the run (keep) is kept, the rest of its kinds
+ * goes. */
+static int prune_stale(const char *const *keep, size_t n, const char *outdir)
 {
-    size_t n = 0;
-    char **keep = cp_xcalloc(j->nout + j->ncharts + 1, sizeof *keep);
-    for (size_t i = 0; i < j->nout; i++)
-        keep[n++] = j->out[i].path;
-    for (size_t i = 0; i < j->ncharts; i++)
-        keep[n++] = j->charts[i];
-    long removed = cp_prune_stale(outdir, keep, n, stderr);
-    free(keep);
+    long removed = cp_prune_stale(outdir, (char **)keep, n, stderr);
     if (removed > 0)
         fprintf(stderr, "cryptoperf render: removed %ld stale file%s under %s\n", removed, removed == 1 ? "" : "s",
                 outdir);
     return removed < 0 ? -1 : 0;
 }
 
+/* The files of a run that wrote them all: its pages and charts. */
+static const char **run_files(const job *j, size_t *n)
+{
+    const char **keep = cp_xcalloc(j->nout + j->ncharts + 1, sizeof *keep);
+    *n = 0;
+    for (size_t i = 0; i < j->nout; i++)
+        keep[(*n)++] = j->out[i];
+    for (size_t i = 0; i < j->ncharts; i++)
+        keep[(*n)++] = j->charts[i];
+    return keep;
+}
+
+/* Nothing changed since the last run (its key and every file it left are
+ * the same): nothing to load, build, draw or write. */
+static int unchanged_run(const cp_chart_cache *cache, const char *outdir, int prune, int timing, cp_span keying)
+{
+    size_t charts, n = cp_chart_cache_files(cache, NULL, &charts);
+    if (timing)
+        fprintf(stderr,
+                "timing: nothing changed since the last run (inputs hashed in %.3f s, cpu %.3f s): nothing loaded, "
+                "built or written (charts: 0 drawn, %zu unchanged and not drawn)\n",
+                keying.wall, keying.cpu, charts);
+    if (!prune)
+        return CP_EXIT_OK;
+    const char **keep = cp_xcalloc(n + 1, sizeof *keep);
+    cp_chart_cache_files(cache, keep, &charts);
+    int rc = prune_stale(keep, n, outdir);
+    free(keep);
+    return rc ? CP_EXIT_USAGE : CP_EXIT_OK;
+}
+
 static int run(int argc, char **argv)
 {
-    const char *schema_path = NULL, *data = "data", *templates = NULL, *outdir = "site", *chart_cache = NULL;
+    const char *schema_path = NULL, *data = "data", *templates = NULL, *outdir = "site", *chart_cache = NULL,
+               *chart_jobs = NULL;
     int first = 1, timing = 0, prune = 0;
     for (; first < argc && argv[first][0] == '-'; first++) {
         const char *a = argv[first];
@@ -538,6 +600,7 @@ static int run(int argc, char **argv)
                          : !strcmp(a, "--templates")     ? &templates
                          : !strcmp(a, "--out")           ? &outdir
                          : !strcmp(a, "--chart-cache")   ? &chart_cache
+                         : !strcmp(a, "--chart-jobs")    ? &chart_jobs
                                                          : NULL;
         if (!strcmp(a, "--")) {
             first++;
@@ -549,6 +612,10 @@ static int run(int argc, char **argv)
             return cp_usage_error("render", "needs a value after %s", a);
         *dst = argv[++first];
     }
+    char *jobs_end = NULL;
+    long jobs = chart_jobs ? strtol(chart_jobs, &jobs_end, 10) : 0;
+    if (chart_jobs && (jobs_end == chart_jobs || *jobs_end || jobs < 1 || jobs > 8))
+        return cp_usage_error("render", "--chart-jobs expects a number from 1 to 8, found '%s'", chart_jobs);
     schema_path = cp_schema_path(schema_path);
     templates = cp_templates_path(templates);
     glob_t g = { 0 };
@@ -569,20 +636,44 @@ static int run(int argc, char **argv)
         paths = g.gl_pathv;
         npaths = g.gl_pathc;
     }
-    cp_schema *schema = cp_schema_load(schema_path, stderr);
-    if (!schema) {
-        globfree(&g);
-        fprintf(stderr, "cryptoperf render: cannot use the schema %s\n", schema_path);
-        return CP_EXIT_USAGE;
-    }
     /* pruning compares the paths this run writes with what it finds */
     char *out_norm = cp_xstrdup(outdir);
     for (size_t n = strlen(out_norm); n > 1 && out_norm[n - 1] == '/'; n--)
         out_norm[n - 1] = '\0';
     outdir = out_norm;
+    /* the run's key (run_key.h): the same as the last run's, with every
+     * file as that run left it, and there is nothing to do */
+    cp_chart_cache *cache = chart_cache ? cp_chart_cache_open(chart_cache, "gnuplot") : NULL;
+    const unsigned char *identity = cache ? cp_chart_cache_identity(cache) : NULL;
+    unsigned char run_key[CP_CHART_KEY_BYTES];
+    cp_span t_key = cp_span_now(), keying = { 0, 0 };
+    int keyed = identity && cp_run_key(run_key, identity, outdir, templates, schema_path, paths, npaths) == 0;
+    cp_span_add(&keying, t_key);
+    if (keyed && cp_chart_cache_run_fresh(cache, run_key)) {
+        int rc = unchanged_run(cache, outdir, prune, timing, keying);
+        cp_chart_cache_close(cache, 0);
+        globfree(&g);
+        free(out_norm);
+        return rc;
+    }
+    cp_schema *schema = cp_schema_load(schema_path, stderr);
+    if (!schema) {
+        if (cache)
+            cp_chart_cache_close(cache, 0);
+        globfree(&g);
+        free(out_norm);
+        fprintf(stderr, "cryptoperf render: cannot use the schema %s\n", schema_path);
+        return CP_EXIT_USAGE;
+    }
     job j = { 0 };
     j.index = cp_site_index_new(outdir);
-    j.chart_cache = chart_cache;
+    j.cache = cache;
+    j.chart_jobs = (unsigned)jobs;
+    /* Every file of the run is staged beside its destination (stage.h) as
+     * it is made, the charts as they are drawn: only when all were
+     * written are they renamed into place, the charts before the pages
+     * that refer to them. */
+    j.stage = cp_stage_new();
     int status = CP_EXIT_OK;
     for (size_t i = 0; i < npaths; i++) {
         int rc = render_one(&j, paths[i], schema, templates, outdir);
@@ -592,7 +683,7 @@ static int run(int argc, char **argv)
     cp_schema_free(schema);
     globfree(&g);
     if (status == CP_EXIT_OK) {
-        double t = now();
+        cp_span t = cp_span_now();
         status = add_diff_pages(&j, templates, outdir);
         if (status == CP_EXIT_OK)
             status = add_series_pages(&j, templates, outdir);
@@ -600,40 +691,57 @@ static int run(int argc, char **argv)
             status = add_library_pages(&j, templates, outdir);
         if (status == CP_EXIT_OK)
             status = add_index(&j, templates, outdir);
-        j.render_s += now() - t;
+        cp_span_add(&j.render, t);
     }
-    /* Every file of the run is staged beside its destination (stage.h),
-     * the charts first: only when all were written are they renamed into
-     * place, the charts before the pages that refer to them. */
-    cp_stage *stage = cp_stage_new();
-    double t_charts = now();
+    cp_stage *stage = j.stage;
+    cp_span t_charts = cp_span_now();
     cp_gnuplot_stats drawn = { 0, 0 };
-    if (j.gnuplot && cp_gnuplot_finish(j.gnuplot, status == CP_EXIT_OK ? stage : NULL, &drawn) < 0 &&
+    if (j.gnuplot && cp_gnuplot_finish(j.gnuplot, &drawn) < 0 &&
         status == CP_EXIT_OK)
         status = CP_EXIT_USAGE;
-    double finish_s = now() - t_charts;   /* gnuplot's exit and the SVG files */
-    double t = now();
-    for (size_t i = 0; status == CP_EXIT_OK && i < j.nout; i++)
-        if (cp_stage_add(stage, j.out[i].path, j.out[i].data, j.out[i].len, stderr) != 0)
-            status = CP_EXIT_USAGE;
+    cp_span finish = { 0, 0 };   /* gnuplot's exit and the SVG files */
+    cp_span_add(&finish, t_charts);
+    cp_span t_write = cp_span_now(), written = { 0, 0 };
+    if (j.out_failed && status == CP_EXIT_OK)
+        status = CP_EXIT_USAGE;
     if (status == CP_EXIT_OK && cp_stage_commit(stage, stderr) != 0)
         status = CP_EXIT_USAGE;
     else if (status != CP_EXIT_OK)
         fprintf(stderr, "cryptoperf render: nothing written (%s)\n",
                 status == CP_EXIT_INVALID ? "invalid data" : "template or file problem");
     cp_stage_free(stage);
-    /* the chart cache is written only now that the charts are in place */
+    cp_span_add(&written, t_write);
+    /* the cache is written only now that the files are in place (their
+     * inodes are what it remembers) */
     cp_gnuplot_free(j.gnuplot, status == CP_EXIT_OK);
     j.gnuplot = NULL;
-    if (status == CP_EXIT_OK) {
-        if (timing)
-            fprintf(stderr,
-                    "timing: load+validate %.3f s, build+format pages %.3f s, charts (gnuplot) %.3f s, write pages %.3f s"
-                    " (charts: %lu drawn, %lu unchanged and not drawn)\n",
-                    j.load_s, j.render_s - j.chart_s, j.chart_s + finish_s, now() - t, drawn.drawn, drawn.kept);
+    if (cache) {
+        for (size_t i = 0; status == CP_EXIT_OK && i < j.nout; i++)
+            cp_chart_cache_note(cache, j.out[i], NULL);
+        if (keyed && status == CP_EXIT_OK)
+            cp_chart_cache_note_run(cache, run_key);
+        if (cp_chart_cache_close(cache, status == CP_EXIT_OK) != 0)
+            fprintf(stderr, "cryptoperf: cannot write the chart cache (pages and charts are fine): %s\n",
+                    strerror(errno));
     }
-    if (status == CP_EXIT_OK && prune && prune_stale(&j, outdir) != 0)
-        status = CP_EXIT_USAGE;
+    if (status == CP_EXIT_OK && timing) {
+        /* pages were timed with their charts inside */
+        cp_span pages = { j.render.wall - j.chart.wall, j.render.cpu - j.chart.cpu };
+        cp_span charts = { j.chart.wall + finish.wall, j.chart.cpu + finish.cpu };
+        fprintf(stderr,
+                "timing: load+validate %.3f s (cpu %.3f s), build+format pages %.3f s (cpu %.3f s), charts (gnuplot) "
+                "%.3f s (cpu %.3f s, gnuplot's %.3f s), files placed %.3f s (cpu %.3f s), inputs hashed %.3f s "
+                "(charts: %lu drawn, %lu unchanged and not drawn)\n",
+                j.load.wall, j.load.cpu, pages.wall, pages.cpu, charts.wall, charts.cpu, cp_children_cpu(),
+                written.wall, written.cpu, keying.wall, drawn.drawn, drawn.kept);
+    }
+    if (status == CP_EXIT_OK && prune) {
+        size_t n;
+        const char **keep = run_files(&j, &n);
+        if (prune_stale(keep, n, outdir) != 0)
+            status = CP_EXIT_USAGE;
+        free(keep);
+    }
     job_free(&j);
     free(out_norm);
     return status;

@@ -1,13 +1,17 @@
-/* One gnuplot process per run. Protocol: for chart n we write its script
- * to a file of our private temporary folder (gnuplot reads a file about
- * twice as fast as a pipe) and send `load '<file>'` and then
- * `print 'CPDONE n'`, so no data ever travels on the pipe. gnuplot's
+/* A few gnuplot processes per run (workers, one per core by default),
+ * each fed the same way. Protocol: for chart n a worker gets its script
+ * in a file of our private temporary folder (gnuplot reads a file about
+ * twice as fast as a pipe) and `load '<file>'` and then `print 'CPDONE
+ * n'` on its stdin, so no data ever travels on the pipe. gnuplot's
  * `print` goes to stderr, in order with its error messages, so the lines
  * between two markers are what gnuplot said about one chart (a correct
- * script makes it say nothing). Up to NSLOTS charts are in flight, each
- * with its own script and SVG file, reused from chart to chart (no new
- * file per chart). Sending and reading go through one poll() loop, so
- * neither pipe can fill up and block the other side. */
+ * script makes it say nothing). Up to NSLOTS charts are in flight on a
+ * worker, each with its own script and SVG file, reused from chart to
+ * chart (no new file per chart). Sending and reading go through one
+ * poll() loop over every worker, so no pipe can fill up and block the
+ * other side. Each chart script starts with `reset session` and draws
+ * one file, so a chart's SVG is the same whichever worker drew it; a
+ * drawn chart is cleaned and staged (stage.h) as soon as it comes. */
 #include "gnuplot.h"
 
 #include <errno.h>
@@ -27,20 +31,21 @@
 extern char **environ;
 
 #define NSLOTS 16
+#define MAX_WORKERS 8
+/* a further worker starts when every running one has this many charts in flight */
+#define BUSY_FLIGHT 2
 #define MARKER "CPDONE "
 
 /* A chart takes milliseconds; a gnuplot silent for this long is stuck. */
 #define ANSWER_TIMEOUT_MS 60000
 
-typedef enum { QUEUED, STAGED, UNCHANGED, KEPT, FAILED } chart_state;
+typedef enum { QUEUED, DONE, KEPT, FAILED } chart_state;
 
 typedef struct {
     char *path;          /* where the chart goes */
     char *title;         /* its <title>; names it in messages too */
     unsigned char key[CP_CHART_KEY_BYTES];
     chart_state state;
-    off_t staged_at;     /* STAGED: its SVG in the staging file */
-    size_t staged_len;
 } chart_out;
 
 typedef struct {
@@ -48,17 +53,11 @@ typedef struct {
     unsigned long marker;
 } in_flight;
 
-struct cp_gnuplot {
-    FILE *err;
-    char *program;
+typedef struct {
+    unsigned id;            /* names its slot files */
     pid_t pid;
-    int started, dead, failed;
-    int staged;             /* finish staged every chart: the run may place them */
+    int dead;
     int to, from;           /* gnuplot's stdin; its stdout and stderr */
-    struct sigaction old_pipe;
-    char *tmpdir;
-    int staging;            /* the cleaned SVGs, one after the other; -1 until the first */
-    off_t staged_end;
     in_flight flight[NSLOTS];   /* oldest first, from flight_head */
     size_t flight_head, nflight;
     unsigned free_slots;    /* bit s: slot s is free */
@@ -68,6 +67,18 @@ struct cp_gnuplot {
     cp_buf said;            /* what gnuplot printed since the last marker */
     size_t said_scanned;
     unsigned long markers;  /* markers sent */
+} worker;
+
+struct cp_gnuplot {
+    FILE *err;
+    char *program;
+    cp_stage *stage;        /* where drawn charts go */
+    worker workers[MAX_WORKERS];
+    unsigned nworkers, max_workers;
+    int ignoring_pipe, failed;
+    int staged;             /* finish saw every chart succeed: the run may place them */
+    struct sigaction old_pipe;
+    char *tmpdir;
     chart_out *out;
     size_t nout;
     char **names;           /* open addressing set of the run's chart paths */
@@ -76,7 +87,14 @@ struct cp_gnuplot {
     cp_gnuplot_stats stats;
 };
 
-cp_gnuplot *cp_gnuplot_start(const char *program, FILE *err)
+/* One worker per online core, at most MAX_WORKERS. */
+static unsigned default_workers(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > MAX_WORKERS ? MAX_WORKERS : (unsigned)n;
+}
+
+cp_gnuplot *cp_gnuplot_start(const char *program, cp_stage *stage, FILE *err)
 {
     /* the folder's name goes into `load` commands, before any chart script
      * has defined cp_q: a TMPDIR with a quote is not used */
@@ -92,17 +110,23 @@ cp_gnuplot *cp_gnuplot_start(const char *program, FILE *err)
     cp_gnuplot *g = cp_xcalloc(1, sizeof *g);
     g->err = err;
     g->program = cp_xstrdup(program);
-    g->to = g->from = g->staging = -1;
+    g->stage = stage;
     g->tmpdir = dir;
-    g->free_slots = (1u << NSLOTS) - 1;
+    g->max_workers = default_workers();
     return g;
 }
 
-void cp_gnuplot_use_cache(cp_gnuplot *g, const char *cache_file)
+void cp_gnuplot_workers(cp_gnuplot *g, unsigned n)
 {
-    g->cache = cp_chart_cache_open(cache_file, g->program);
+    g->max_workers = n < 1 ? 1 : n > MAX_WORKERS ? MAX_WORKERS : n;
 }
 
+void cp_gnuplot_use_cache(cp_gnuplot *g, cp_chart_cache *cache)
+{
+    g->cache = cache;
+}
+
+/* Starts the next worker: 0, or -1 after a message. */
 static int spawn(cp_gnuplot *g)
 {
     int in[2], out[2];
@@ -116,6 +140,7 @@ static int spawn(cp_gnuplot *g)
         close(in[1]);
         return -1;
     }
+    /* the other workers' pipe ends are close-on-exec: this one sees only its own */
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_adddup2(&fa, in[0], 0);
@@ -125,7 +150,9 @@ static int spawn(cp_gnuplot *g)
     posix_spawn_file_actions_addclose(&fa, out[0]);
     /* -d: no personal or system init file, so every machine draws alike */
     char *argv[] = { g->program, "-d", NULL };
-    int rc = posix_spawnp(&g->pid, g->program, &fa, NULL, argv, environ);
+    worker *w = &g->workers[g->nworkers];
+    memset(w, 0, sizeof *w);
+    int rc = posix_spawnp(&w->pid, g->program, &fa, NULL, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     close(in[0]);
     close(out[1]);
@@ -135,27 +162,26 @@ static int spawn(cp_gnuplot *g)
         close(out[0]);
         return -1;
     }
-    g->to = in[1];
-    g->from = out[0];
-    fcntl(g->to, F_SETFL, fcntl(g->to, F_GETFL) | O_NONBLOCK);
-    fcntl(g->to, F_SETFD, FD_CLOEXEC);
-    fcntl(g->from, F_SETFD, FD_CLOEXEC);
-    /* a gnuplot that dies must give us EPIPE, not kill us */
-    struct sigaction ign = { 0 };
-    ign.sa_handler = SIG_IGN;
-    sigaction(SIGPIPE, &ign, &g->old_pipe);
-    g->started = 1;
+    w->id = g->nworkers++;
+    w->to = in[1];
+    w->from = out[0];
+    w->free_slots = (1u << NSLOTS) - 1;
+    fcntl(w->to, F_SETFL, fcntl(w->to, F_GETFL) | O_NONBLOCK);
+    fcntl(w->to, F_SETFD, FD_CLOEXEC);
+    fcntl(w->from, F_SETFD, FD_CLOEXEC);
+    if (!g->ignoring_pipe) {
+        /* a gnuplot that dies must give us EPIPE, not kill us */
+        struct sigaction ign = { 0 };
+        ign.sa_handler = SIG_IGN;
+        sigaction(SIGPIPE, &ign, &g->old_pipe);
+        g->ignoring_pipe = 1;
+    }
     return 0;
 }
 
-static char *slot_file(const cp_gnuplot *g, size_t slot, const char *ext)
+static char *slot_file(const cp_gnuplot *g, const worker *w, size_t slot, const char *ext)
 {
-    return cp_xasprintf("%s/slot%zu.%s", g->tmpdir, slot, ext);
-}
-
-static char *staging_file(const cp_gnuplot *g)
-{
-    return cp_xasprintf("%s/staged.svg", g->tmpdir);
+    return cp_xasprintf("%s/w%u-slot%zu.%s", g->tmpdir, w->id, slot, ext);
 }
 
 static void report(cp_gnuplot *g, chart_out *o, const char *what, const char *detail)
@@ -179,12 +205,27 @@ static int write_all(int fd, const char *data, size_t len)
     return 0;
 }
 
-static int write_file(const char *path, const char *data, size_t len)
+/* Writes a script over the slot's previous one, never cutting the file:
+ * a shorter script is followed by empty lines up to the old length
+ * (nothing to gnuplot). ext4 writes a file that was cut and written again
+ * to disk when it is closed (auto_da_alloc): O_TRUNC would cost a disk
+ * write a chart. */
+static int write_script(const char *path, const char *data, size_t len)
 {
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+    struct stat st;
     if (fd < 0)
         return -1;
-    if (write_all(fd, data, len)) {
+    int rc = fstat(fd, &st) || write_all(fd, data, len);
+    size_t pad = !rc && (size_t)st.st_size > len ? (size_t)st.st_size - len : 0;
+    char blank[512];
+    memset(blank, '\n', sizeof blank);
+    while (!rc && pad) {
+        size_t n = pad < sizeof blank ? pad : sizeof blank;
+        rc = write_all(fd, blank, n);
+        pad -= n;
+    }
+    if (rc) {
         int saved = errno;
         close(fd);
         errno = saved;
@@ -193,47 +234,30 @@ static int write_file(const char *path, const char *data, size_t len)
     return close(fd);
 }
 
-/* Appends a cleaned chart to the staging file: one file for the run, not
- * one per chart (creating a file costs a millisecond on some disks). */
-static int stage(cp_gnuplot *g, chart_out *o, const cp_buf *svg)
+/* The chart of w's oldest flight entry is drawn (its marker came): check
+ * what gnuplot said, clean its SVG and stage it (an unchanged file is
+ * left as it is, mtime included: cp_stage_add). */
+static void collect(cp_gnuplot *g, worker *w, char *said)
 {
-    if (g->staging < 0) {
-        char *f = staging_file(g);
-        g->staging = open(f, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-        free(f);
-        if (g->staging < 0)
-            return -1;
-    }
-    if (write_all(g->staging, svg->data, svg->len))
-        return -1;
-    o->staged_at = g->staged_end;
-    o->staged_len = svg->len;
-    g->staged_end += (off_t)svg->len;
-    o->state = STAGED;
-    return 0;
-}
-
-/* The chart of the oldest flight entry is drawn (its marker came): check
- * what gnuplot said, clean its SVG and stage it. */
-static void collect(cp_gnuplot *g, char *said)
-{
-    in_flight f = g->flight[g->flight_head];
-    size_t slot = g->slot_of[g->flight_head];
-    g->flight_head = (g->flight_head + 1) % NSLOTS;
-    g->nflight--;
-    g->free_slots |= 1u << slot;
+    in_flight f = w->flight[w->flight_head];
+    size_t slot = w->slot_of[w->flight_head];
+    w->flight_head = (w->flight_head + 1) % NSLOTS;
+    w->nflight--;
+    w->free_slots |= 1u << slot;
     chart_out *o = &g->out[f.chart];
-    if (said[strspn(said, " \t\r\n")]) {
-        report(g, o, "gnuplot complained", said);
-        return;
-    }
-    char *svg_path = slot_file(g, slot, "svg");
-    size_t len;
+    char *svg_path = slot_file(g, w, slot, "svg");
+    size_t len = 0;
     char *svg = cp_read_file(svg_path, &len);
+    const char *no_svg = svg ? (len ? NULL : "it is empty") : strerror(errno);
+    /* removed, not emptied: ext4 writes a file that was cut to nothing
+     * and written again to disk when it is closed (auto_da_alloc), about
+     * 2 ms a chart; a removed one is never written */
     unlink(svg_path);
     free(svg_path);
-    if (!svg) {
-        report(g, o, "gnuplot wrote no SVG", strerror(errno));
+    int complained = said[strspn(said, " \t\r\n")] != '\0';
+    if (complained || no_svg) {
+        report(g, o, complained ? "gnuplot complained" : "gnuplot wrote no SVG", complained ? said : no_svg);
+        free(svg);
         return;
     }
     cp_buf clean = { 0 };
@@ -246,49 +270,44 @@ static void collect(cp_gnuplot *g, char *said)
         return;
     }
     g->stats.drawn++;
-    size_t old_len;
-    char *old = cp_read_file(o->path, &old_len);
-    if (old && old_len == clean.len && !memcmp(old, clean.data, clean.len)) {
-        o->state = UNCHANGED;   /* the file stays as it is, mtime included */
-    } else {
-        if (stage(g, o, &clean))
-            report(g, o, "cannot stage its SVG", strerror(errno));
-    }
-    free(old);
+    if (!g->stage || cp_stage_add(g->stage, o->path, clean.data, clean.len, g->err) == 0)
+        o->state = DONE;
+    else
+        report(g, o, "cannot stage its SVG", NULL);
     cp_buf_free(&clean);
 }
 
-/* Every chart in flight failed: gnuplot is gone or stuck. */
-static void lose_all(cp_gnuplot *g, const char *what)
+/* Every chart in flight on w failed: its gnuplot is gone or stuck. */
+static void lose_all(cp_gnuplot *g, worker *w, const char *what)
 {
-    g->dead = 1;
-    cp_buf_puts(&g->said, "");
-    while (g->nflight) {
-        report(g, &g->out[g->flight[g->flight_head].chart], what, g->said.data);
-        g->free_slots |= 1u << g->slot_of[g->flight_head];
-        g->flight_head = (g->flight_head + 1) % NSLOTS;
-        g->nflight--;
-        g->said.len = 0;
-        g->said.data[0] = '\0';
+    w->dead = 1;
+    cp_buf_puts(&w->said, "");
+    while (w->nflight) {
+        report(g, &g->out[w->flight[w->flight_head].chart], what, w->said.data);
+        w->free_slots |= 1u << w->slot_of[w->flight_head];
+        w->flight_head = (w->flight_head + 1) % NSLOTS;
+        w->nflight--;
+        w->said.len = 0;
+        w->said.data[0] = '\0';
     }
 }
 
-/* Collects the charts whose markers are in what gnuplot said. */
-static void scan_markers(cp_gnuplot *g)
+/* Collects the charts whose markers are in what w's gnuplot said. */
+static void scan_markers(cp_gnuplot *g, worker *w)
 {
-    size_t line = g->said_scanned;   /* scanning stops at line starts */
-    for (char *nl; g->nflight && (nl = memchr(g->said.data + g->said_scanned, '\n', g->said.len - g->said_scanned));) {
-        size_t end = (size_t)(nl - g->said.data);
-        g->said_scanned = end + 1;
+    size_t line = w->said_scanned;   /* scanning stops at line starts */
+    for (char *nl; w->nflight && (nl = memchr(w->said.data + w->said_scanned, '\n', w->said.len - w->said_scanned));) {
+        size_t end = (size_t)(nl - w->said.data);
+        w->said_scanned = end + 1;
         char expect[40];
-        int n = snprintf(expect, sizeof expect, MARKER "%lu", g->flight[g->flight_head].marker);
-        if (end - line == (size_t)n && !memcmp(g->said.data + line, expect, (size_t)n)) {
-            char *before = cp_xstrndup(g->said.data, line);
-            memmove(g->said.data, g->said.data + end + 1, g->said.len - end - 1);
-            g->said.len -= end + 1;
-            g->said.data[g->said.len] = '\0';
-            g->said_scanned = 0;
-            collect(g, before);
+        int n = snprintf(expect, sizeof expect, MARKER "%lu", w->flight[w->flight_head].marker);
+        if (end - line == (size_t)n && !memcmp(w->said.data + line, expect, (size_t)n)) {
+            char *before = cp_xstrndup(w->said.data, line);
+            memmove(w->said.data, w->said.data + end + 1, w->said.len - end - 1);
+            w->said.len -= end + 1;
+            w->said.data[w->said.len] = '\0';
+            w->said_scanned = 0;
+            collect(g, w, before);
             free(before);
             line = 0;
             continue;
@@ -297,54 +316,117 @@ static void scan_markers(cp_gnuplot *g)
     }
 }
 
-/* Sends what is pending and reads what gnuplot says, collecting finished
- * charts. block 1: until at most max_flight charts are in flight; block
- * 0: until nothing more can be done without waiting. */
-static void pump(cp_gnuplot *g, size_t max_flight, int block)
+/* The conditions pump waits for. */
+static int slot_free(const cp_gnuplot *g)
 {
-    while (!g->dead) {
-        int waiting = block && g->nflight > max_flight;
-        if (block && !waiting)
+    for (unsigned i = 0; i < g->nworkers; i++)
+        if (!g->workers[i].dead && g->workers[i].free_slots)
+            return 1;
+    return 0;
+}
+
+static int all_drawn(const cp_gnuplot *g)
+{
+    for (unsigned i = 0; i < g->nworkers; i++)
+        if (!g->workers[i].dead && g->workers[i].nflight)
+            return 0;
+    return 1;
+}
+
+/* Sends what is pending to each worker and reads what they say,
+ * collecting finished charts: until done(g) holds, or with done NULL
+ * until nothing more can be done without waiting. */
+static void pump(cp_gnuplot *g, int (*done)(const cp_gnuplot *))
+{
+    struct pollfd p[2 * MAX_WORKERS];
+    worker *of[2 * MAX_WORKERS];
+    for (;;) {
+        int waiting = done && !done(g);
+        if (done && !waiting)
             return;
-        struct pollfd p[2] = { { g->from, POLLIN, 0 }, { g->to, POLLOUT, 0 } };
-        nfds_t np = g->sent < g->sending.len ? 2 : 1;
+        nfds_t np = 0;
+        for (unsigned i = 0; i < g->nworkers; i++) {
+            worker *w = &g->workers[i];
+            if (w->dead)
+                continue;
+            of[np] = w;
+            p[np++] = (struct pollfd){ w->from, POLLIN, 0 };
+            if (w->sent < w->sending.len) {
+                of[np] = w;
+                p[np++] = (struct pollfd){ w->to, POLLOUT, 0 };
+            }
+        }
+        if (!np)
+            return;
         int ready = poll(p, np, waiting ? ANSWER_TIMEOUT_MS : 0);
         if (ready < 0 && errno == EINTR)
             continue;
         if (ready < 0) {
-            lose_all(g, "gnuplot stopped while drawing it");
+            for (nfds_t k = 0; k < np; k++)
+                if (!of[k]->dead)
+                    lose_all(g, of[k], "gnuplot stopped while drawing it");
             return;
         }
         if (ready == 0) {
-            if (waiting) {
-                kill(g->pid, SIGKILL);   /* our own child; finish() reaps it */
-                lose_all(g, "gnuplot did not answer for 60 s");
-            }
+            if (waiting)
+                for (nfds_t k = 0; k < np; k++)
+                    if (!of[k]->dead && of[k]->nflight) {
+                        kill(of[k]->pid, SIGKILL);   /* our own child; finish() reaps it */
+                        lose_all(g, of[k], "gnuplot did not answer for 60 s");
+                    }
             return;
         }
-        if (np == 2 && p[1].revents) {
-            ssize_t w = write(g->to, g->sending.data + g->sent, g->sending.len - g->sent);
-            if (w < 0 && errno != EAGAIN && errno != EINTR) {
-                lose_all(g, "gnuplot stopped while drawing it");
-                return;
+        for (nfds_t k = 0; k < np; k++) {
+            worker *w = of[k];
+            if (w->dead || !p[k].revents)
+                continue;
+            if (p[k].fd == w->to) {
+                ssize_t n = write(w->to, w->sending.data + w->sent, w->sending.len - w->sent);
+                if (n < 0 && errno != EAGAIN && errno != EINTR) {
+                    lose_all(g, w, "gnuplot stopped while drawing it");
+                    continue;
+                }
+                if (n > 0)
+                    w->sent += (size_t)n;
+                if (w->sent == w->sending.len)
+                    w->sent = w->sending.len = 0;
+                continue;
             }
-            if (w > 0)
-                g->sent += (size_t)w;
-            if (g->sent == g->sending.len)
-                g->sent = g->sending.len = 0;
-        }
-        if (p[0].revents) {
             char chunk[65536];
-            ssize_t r = read(g->from, chunk, sizeof chunk);
+            ssize_t r = read(w->from, chunk, sizeof chunk);
             if (r < 0 && (errno == EINTR || errno == EAGAIN))
                 continue;
             if (r <= 0) {
-                lose_all(g, "gnuplot stopped while drawing it");
-                return;
+                lose_all(g, w, "gnuplot stopped while drawing it");
+                continue;
             }
-            cp_buf_put(&g->said, chunk, (size_t)r);
-            scan_markers(g);
+            cp_buf_put(&w->said, chunk, (size_t)r);
+            scan_markers(g, w);
         }
+    }
+}
+
+/* The worker for the next chart: the running one with the fewest charts
+ * in flight, a new one when each is busy; NULL when none can draw. */
+static worker *pick(cp_gnuplot *g)
+{
+    for (;;) {
+        worker *best = NULL;
+        for (unsigned i = 0; i < g->nworkers; i++) {
+            worker *w = &g->workers[i];
+            if (!w->dead && w->free_slots && (!best || w->nflight < best->nflight))
+                best = w;
+        }
+        if ((!best || best->nflight >= BUSY_FLIGHT) && g->nworkers < g->max_workers) {
+            if (spawn(g) == 0)
+                return &g->workers[g->nworkers - 1];
+            g->max_workers = g->nworkers;   /* no further attempts */
+        }
+        if (best)
+            return best;
+        if (all_drawn(g))   /* none alive with charts to wait for */
+            return NULL;
+        pump(g, slot_free);
     }
 }
 
@@ -416,39 +498,38 @@ static chart_out *add_out(cp_gnuplot *g, char *path, const cp_chart *c)
     return o;
 }
 
-/* Writes the script into a free slot and queues its `load`. */
+/* Writes the script into a free slot of a worker and queues its `load`. */
 static void queue(cp_gnuplot *g, size_t chart, const cp_buf *script, size_t output_at)
 {
     chart_out *o = &g->out[chart];
-    if (!g->free_slots)
-        pump(g, NSLOTS - 1, 1);
-    if (g->dead || !g->free_slots) {
-        report(g, o, "gnuplot is no longer running", NULL);
+    worker *w = pick(g);
+    if (!w) {
+        report(g, o, "gnuplot is not running", NULL);
         return;
     }
-    size_t slot = (size_t)__builtin_ctz(g->free_slots);
-    char *gp = slot_file(g, slot, "gp"), *svg = slot_file(g, slot, "svg");
+    size_t slot = (size_t)__builtin_ctz(w->free_slots);
+    char *gp = slot_file(g, w, slot, "gp"), *svg = slot_file(g, w, slot, "svg");
     cp_buf file = { 0 };
     cp_buf_put(&file, script->data, output_at);
     cp_buf_puts(&file, "set output ");
     cp_gnuplot_quote(&file, svg);
     cp_buf_putc(&file, '\n');
     cp_buf_put(&file, script->data + output_at, script->len - output_at);
-    int rc = write_file(gp, file.data, file.len);
+    int rc = write_script(gp, file.data, file.len);
     cp_buf_free(&file);
     if (rc) {
         report(g, o, "cannot write its gnuplot script", strerror(errno));
     } else {
-        size_t at = (g->flight_head + g->nflight) % NSLOTS;
-        g->flight[at] = (in_flight){ chart, ++g->markers };
-        g->slot_of[at] = slot;
-        g->nflight++;
-        g->free_slots &= ~(1u << slot);
+        size_t at = (w->flight_head + w->nflight) % NSLOTS;
+        w->flight[at] = (in_flight){ chart, ++w->markers };
+        w->slot_of[at] = slot;
+        w->nflight++;
+        w->free_slots &= ~(1u << slot);
         o->state = QUEUED;
-        cp_buf_puts(&g->sending, "load ");
-        cp_gnuplot_quote(&g->sending, gp);
-        cp_buf_printf(&g->sending, "\nprint '" MARKER "%lu'\n", g->markers);
-        pump(g, NSLOTS, 0);
+        cp_buf_puts(&w->sending, "load ");
+        cp_gnuplot_quote(&w->sending, gp);
+        cp_buf_printf(&w->sending, "\nprint '" MARKER "%lu'\n", w->markers);
+        pump(g, NULL);
     }
     free(gp);
     free(svg);
@@ -477,106 +558,70 @@ int cp_gnuplot_render(cp_gnuplot *g, cp_chart *c, const char *dir)
     }
     cp_buf script = { 0 };
     size_t output_at = cp_gnuplot_script(&script, c, NULL);
-    int rc = 0;
-    if (!g->started && !g->dead && spawn(g) != 0)
-        g->dead = 1;
-    if (g->dead) {
-        report(g, o, "gnuplot is not running", NULL);
-        rc = -1;
-    } else {
-        queue(g, index, &script, output_at);
-        rc = g->out[index].state == FAILED ? -1 : 0;
-    }
+    queue(g, index, &script, output_at);
     cp_buf_free(&script);
-    return rc;
+    return g->out[index].state == FAILED ? -1 : 0;
 }
 
-/* The SVG of a staged chart, read back from the staging file; NULL with
- * errno set when it cannot be read. */
-static char *staged_svg(const cp_gnuplot *g, const chart_out *o)
+/* Ends a worker's gnuplot: 0, or -1 when it ended badly (said on err). */
+static int end_worker(cp_gnuplot *g, worker *w)
 {
-    char *svg = cp_xmalloc(o->staged_len + 1);
-    size_t done = 0;
-    while (done < o->staged_len) {
-        ssize_t r = pread(g->staging, svg + done, o->staged_len - done, o->staged_at + (off_t)done);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0) {
-            free(svg);
-            if (r == 0)
-                errno = EIO;
-            return NULL;
-        }
-        done += (size_t)r;
+    close(w->to);
+    /* drain, so that gnuplot never blocks on a full pipe while exiting */
+    char chunk[4096];
+    ssize_t r;
+    w->said.len = 0;
+    while ((r = read(w->from, chunk, sizeof chunk)) > 0 || (r < 0 && errno == EINTR))
+        if (r > 0)
+            cp_buf_put(&w->said, chunk, (size_t)r);
+    close(w->from);
+    int status = 0;
+    while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (!w->dead && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+        cp_buf_puts(&w->said, "");
+        fprintf(g->err, "cryptoperf: gnuplot ended badly (status %d)%s%s\n", status, w->said.len ? ":\n" : "",
+                w->said.data);
+        return -1;
     }
-    return svg;
+    return 0;
 }
 
-long cp_gnuplot_finish(cp_gnuplot *g, cp_stage *stage, cp_gnuplot_stats *stats)
+long cp_gnuplot_finish(cp_gnuplot *g, cp_gnuplot_stats *stats)
 {
-    if (g->started) {
-        pump(g, 0, 1);
-        close(g->to);
-        /* drain, so that gnuplot never blocks on a full pipe while exiting */
-        char chunk[4096];
-        ssize_t r;
-        g->said.len = 0;
-        while ((r = read(g->from, chunk, sizeof chunk)) > 0 || (r < 0 && errno == EINTR))
-            if (r > 0)
-                cp_buf_put(&g->said, chunk, (size_t)r);
-        close(g->from);
-        int status = 0;
-        while (waitpid(g->pid, &status, 0) < 0 && errno == EINTR)
-            ;
-        sigaction(SIGPIPE, &g->old_pipe, NULL);
-        g->started = 0;
-        if (!g->dead && !g->failed && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
-            fprintf(g->err, "cryptoperf: gnuplot ended badly (status %d)%s%s\n", status, g->said.len ? ":\n" : "",
-                    g->said.len ? g->said.data : "");
+    pump(g, all_drawn);
+    for (unsigned i = 0; i < g->nworkers; i++) {
+        worker *w = &g->workers[i];
+        if (end_worker(g, w) != 0 && !g->failed)
             g->failed = 1;
-        }
-    }
-    long charts = 0;
-    for (size_t i = 0; !g->failed && stage && i < g->nout; i++) {
-        chart_out *o = &g->out[i];
-        if (o->state == STAGED) {
-            char *svg = staged_svg(g, o);
-            if (!svg)
-                fprintf(g->err, "cryptoperf: cannot write %s: %s\n", o->path, strerror(errno));
-            if (!svg || cp_stage_add(stage, o->path, svg, o->staged_len, g->err)) {
-                g->failed = 1;
-                free(svg);
-                break;
-            }
+        for (size_t s = 0; s < NSLOTS; s++) {
+            char *gp = slot_file(g, w, s, "gp"), *svg = slot_file(g, w, s, "svg");
+            unlink(gp);
+            unlink(svg);
+            free(gp);
             free(svg);
         }
-        charts++;
+        cp_buf_free(&w->sending);
+        cp_buf_free(&w->said);
     }
-    g->staged = stage && !g->failed;
-    if (g->staging >= 0) {
-        close(g->staging);
-        g->staging = -1;
-        char *f = staging_file(g);
-        unlink(f);
-        free(f);
-    }
-    for (size_t s = 0; s < NSLOTS; s++) {
-        char *gp = slot_file(g, s, "gp"), *svg = slot_file(g, s, "svg");
-        unlink(gp);
-        unlink(svg);
-        free(gp);
-        free(svg);
+    g->nworkers = 0;
+    if (g->ignoring_pipe) {
+        sigaction(SIGPIPE, &g->old_pipe, NULL);
+        g->ignoring_pipe = 0;
     }
     rmdir(g->tmpdir);
+    g->staged = !g->failed;
     if (stats)
         *stats = g->stats;
-    return g->failed ? -1 : charts;
+    return g->failed ? -1 : (long)g->nout;
 }
 
 void cp_gnuplot_free(cp_gnuplot *g, int placed)
 {
     if (!g)
         return;
+    if (g->nworkers)   /* not finished: the run failed before */
+        cp_gnuplot_finish(g, NULL);
     /* the cache names each chart as its file is now: only after the
      * rename, which gives the file its inode */
     int save = placed && g->staged;
@@ -586,15 +631,11 @@ void cp_gnuplot_free(cp_gnuplot *g, int placed)
         free(g->out[i].path);
         free(g->out[i].title);
     }
-    if (g->cache && cp_chart_cache_close(g->cache, save) != 0)
-        fprintf(g->err, "cryptoperf: cannot write the chart cache (charts are fine): %s\n", strerror(errno));
     for (size_t i = 0; i < g->names_cap; i++)
         free(g->names[i]);
     free(g->names);
     free(g->out);
     free(g->program);
     free(g->tmpdir);
-    cp_buf_free(&g->sending);
-    cp_buf_free(&g->said);
     free(g);
 }

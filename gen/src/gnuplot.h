@@ -1,37 +1,43 @@
-/* The chart backend: ONE gnuplot process for a whole render run, fed
- * through a pipe (posix_spawnp, no shell), started at the first chart that
- * must be drawn. Each chart is a script (gnuplot_script.c) that writes an
- * SVG into a private temporary folder and then prints a marker line;
- * everything gnuplot says on stderr before the marker belongs to that
- * chart. Charts are queued: gnuplot draws chart n while we prepare chart
- * n + 1 and clean chart n - 1 (and build the pages in between). The SVG is
- * then checked and made deterministic (svg_clean.h) and kept in a staging
- * file of the temporary folder; cp_gnuplot_finish stages every changed
- * chart with the run's other files (stage.h: an unchanged chart keeps its
- * file) only when every chart of the run succeeded, and the caller renames
- * them into place with everything else, so a failed run changes nothing.
- * With a chart cache (chart_cache.h), a chart whose file is already what
- * drawing it would give is not drawn at all. */
+/* The chart backend: a few gnuplot processes for a whole render run (one
+ * per core by default), each fed through a pipe (posix_spawnp, no shell),
+ * started as charts come. Each chart is a script (gnuplot_script.c) that
+ * writes an SVG into a private temporary folder and then prints a marker
+ * line; everything gnuplot says on stderr before the marker belongs to
+ * that chart. Charts are queued: gnuplot draws chart n while we prepare
+ * chart n + 1 and clean chart n - 1 (and build the pages in between). The
+ * SVG is then checked and made deterministic (svg_clean.h) and staged
+ * with the run's other files (stage.h: an unchanged chart keeps its
+ * file); the caller renames them into place with everything else only
+ * when the whole run succeeded (cp_gnuplot_finish), so a failed run
+ * changes nothing. A chart's SVG does not depend on which gnuplot drew
+ * it. With a chart cache (chart_cache.h), a chart whose file is already
+ * what drawing it would give is not drawn at all. */
 #ifndef CP_GNUPLOT_H
 #define CP_GNUPLOT_H
 
 #include <stdio.h>
 
 #include "chart.h"
+#include "chart_cache.h"
 #include "stage.h"
 #include "util.h"
 
 typedef struct cp_gnuplot cp_gnuplot;
 
-/* A backend that draws with `program` (normally "gnuplot", found on PATH).
- * Messages go to err. NULL after a message when it cannot make its
- * temporary folder. */
-cp_gnuplot *cp_gnuplot_start(const char *program, FILE *err);
+/* A backend that draws with `program` (normally "gnuplot", found on PATH)
+ * and stages each chart into stage as it is drawn (NULL: drawn, checked
+ * and dropped). Messages go to err. NULL after a message when it cannot
+ * make its temporary folder. */
+cp_gnuplot *cp_gnuplot_start(const char *program, cp_stage *stage, FILE *err);
 
-/* Charts already drawn as they would be (chart_cache.h: cache_file) are
- * kept without drawing them; the cache file is rewritten when the run's
- * charts are written. */
-void cp_gnuplot_use_cache(cp_gnuplot *g, const char *cache_file);
+/* At most n gnuplot processes (1 to 8; default: the online cores, at
+ * most 8). The charts are the same whatever n. */
+void cp_gnuplot_workers(cp_gnuplot *g, unsigned n);
+
+/* Charts already drawn as they would be (chart_cache.h) are kept without
+ * drawing them; cp_gnuplot_free notes the run's charts in the cache, which
+ * stays the caller's. */
+void cp_gnuplot_use_cache(cp_gnuplot *g, cp_chart_cache *cache);
 
 /* Queues c for dir/c->file. c->file gets " (2)", " (3)", ... before
  * ".svg" when a chart of the run already has that path, so call it before
@@ -46,18 +52,17 @@ typedef struct {
     unsigned long kept;      /* fresh in the cache: not drawn */
 } cp_gnuplot_stats;
 
-/* Waits for the charts still queued, ends gnuplot and, when stage is not
- * NULL and every chart succeeded, stages every chart whose file changes
- * (cp_stage_add). Returns the number of charts of the run (unchanged and
- * cached ones included), or -1 when anything failed (nothing staged then).
- * A NULL stage discards the charts (the caller's run failed elsewhere).
- * stats (or NULL) says how many were drawn. g stays for cp_gnuplot_free. */
-long cp_gnuplot_finish(cp_gnuplot *g, cp_stage *stage, cp_gnuplot_stats *stats);
+/* Waits for the charts still queued and ends the gnuplot processes.
+ * Returns the number of charts of the run (unchanged and cached ones
+ * included), or -1 when any failed: the caller must not commit the stage
+ * then. stats (or NULL) says how many were drawn. g stays for
+ * cp_gnuplot_free. */
+long cp_gnuplot_finish(cp_gnuplot *g, cp_gnuplot_stats *stats);
 
 /* After cp_gnuplot_finish: with `placed` set (the caller committed the
  * stage, so every chart is where the cache will look for it), the chart
- * cache remembers the run's charts as they are now on disk and is
- * rewritten; without, it is left as it was. Frees g; NULL is fine. */
+ * cache notes the run's charts as they are now on disk. Frees g; NULL is
+ * fine. */
 void cp_gnuplot_free(cp_gnuplot *g, int placed);
 
 /* The variable every chart script defines as a single quote. */

@@ -16,6 +16,8 @@ typedef struct {
     cp_diag *diag;
     cp_buf md;
     cp_node src;        /* carries the file:line of the template line being expanded */
+    cp_page_charts_fn on_charts;   /* or NULL */
+    void *on_charts_arg;
 } expander;
 
 /* Values from the dataset land in Markdown source: every ASCII punctuation
@@ -185,6 +187,8 @@ static int expand(expander *e)
                 charts->built = 1;
                 if (cp_chart_build(charts, e->p->layout, e->ds, e->p->tables[i].name, &e->p->tables[i], e->diag) != 0)
                     rc = -1;
+                else if (e->on_charts)
+                    e->on_charts(e->on_charts_arg, e->p);
             }
         } else if (strncmp(line, "::list ", 7) == 0) {
             if (expand_list(e, line + 7) != 0)
@@ -206,9 +210,15 @@ static int expand(expander *e)
 
 int cp_page_build(cp_page *p, const cp_layout *l, const cp_dataset *ds, cp_diag *diag)
 {
+    return cp_page_build_drawing(p, l, ds, diag, NULL, NULL);
+}
+
+int cp_page_build_drawing(cp_page *p, const cp_layout *l, const cp_dataset *ds, cp_diag *diag, cp_page_charts_fn fn,
+                          void *arg)
+{
     memset(p, 0, sizeof *p);
     p->layout = l;
-    expander e = { .p = p, .ds = ds, .diag = diag };
+    expander e = { .p = p, .ds = ds, .diag = diag, .on_charts = fn, .on_charts_arg = arg };
     e.src.kind = CP_SCALAR;
     e.src.mark.file = l->page_path;
     e.src.mark.column = 1;

@@ -23,6 +23,14 @@ typedef struct {
 
 /* 0, or -1 after reporting template errors to diag. Free it either way. */
 int cp_page_build(cp_page *p, const cp_layout *l, const cp_dataset *ds, cp_diag *diag);
+
+/* Told each time the charts of a table were built (p->charts[i].built),
+ * while the rest of the page is still to be built: charts can be drawn
+ * while the page is built. */
+typedef void (*cp_page_charts_fn)(void *arg, cp_page *p);
+/* cp_page_build, telling fn (with arg) of charts as they are built. */
+int cp_page_build_drawing(cp_page *p, const cp_layout *l, const cp_dataset *ds, cp_diag *diag, cp_page_charts_fn fn,
+                          void *arg);
 void cp_page_free(cp_page *p);
 
 /* Appends the page in the writer's format to out. */

@@ -11,6 +11,7 @@
 typedef struct {
     char *path;
     char *tmp;
+    int after;       /* renamed after the others (cp_stage_add_after) */
 } staged;
 
 struct cp_stage {
@@ -77,7 +78,7 @@ static int write_all(int fd, const char *data, size_t len)
     return 0;
 }
 
-int cp_stage_add(cp_stage *s, const char *path, const char *data, size_t len, FILE *err)
+static int add(cp_stage *s, const char *path, const char *data, size_t len, int after, FILE *err)
 {
     struct stat st;
     if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
@@ -116,8 +117,18 @@ int cp_stage_add(cp_stage *s, const char *path, const char *data, size_t len, FI
         s->cap = s->cap ? s->cap * 2 : 32;
         s->files = cp_xrealloc(s->files, s->cap * sizeof *s->files);
     }
-    s->files[s->n++] = (staged){ cp_xstrdup(path), tmp };
+    s->files[s->n++] = (staged){ cp_xstrdup(path), tmp, after };
     return 0;
+}
+
+int cp_stage_add(cp_stage *s, const char *path, const char *data, size_t len, FILE *err)
+{
+    return add(s, path, data, len, 0, err);
+}
+
+int cp_stage_add_after(cp_stage *s, const char *path, const char *data, size_t len, FILE *err)
+{
+    return add(s, path, data, len, 1, err);
 }
 
 static void forget(cp_stage *s)
@@ -134,16 +145,24 @@ static void forget(cp_stage *s)
 
 int cp_stage_commit(cp_stage *s, FILE *err)
 {
-    for (size_t i = 0; i < s->n; i++) {
-        if (rename(s->files[i].tmp, s->files[i].path) == 0)
-            continue;
-        fprintf(err, "%s: cannot write: %s (%zu of the run's %zu changed files were replaced before it, the "
-                "others are left as they were)\n", s->files[i].path, strerror(errno), i, s->n);
-        for (size_t k = i; k < s->n; k++)
-            unlink(s->files[k].tmp);
-        forget(s);
-        return -1;
-    }
+    size_t done = 0;
+    for (int after = 0; after < 2; after++)
+        for (size_t i = 0; i < s->n; i++) {
+            if (s->files[i].after != after)
+                continue;
+            if (rename(s->files[i].tmp, s->files[i].path) == 0) {
+                s->files[i].tmp[0] = '\0';   /* renamed: nothing to remove */
+                done++;
+                continue;
+            }
+            fprintf(err, "%s: cannot write: %s (%zu of the run's %zu changed files were replaced before it, the "
+                    "others are left as they were)\n", s->files[i].path, strerror(errno), done, s->n);
+            for (size_t k = 0; k < s->n; k++)
+                if (s->files[k].tmp[0])
+                    unlink(s->files[k].tmp);
+            forget(s);
+            return -1;
+        }
     forget(s);
     return 0;
 }

@@ -23,9 +23,13 @@ cp_stage *cp_stage_new(void);
  * after a message on err naming path. */
 int cp_stage_add(cp_stage *s, const char *path, const char *data, size_t len, FILE *err);
 
-/* Renames every staged file into place. 0; -1 after a message when a
- * rename fails (it names what was replaced already), the rest of the
- * temporary files removed. */
+/* Same, renamed into place after every file staged with cp_stage_add
+ * (pages after the charts they show, whichever was staged first). */
+int cp_stage_add_after(cp_stage *s, const char *path, const char *data, size_t len, FILE *err);
+
+/* Renames every staged file into place, those of cp_stage_add first. 0;
+ * -1 after a message when a rename fails (it names what was replaced
+ * already), the rest of the temporary files removed. */
 int cp_stage_commit(cp_stage *s, FILE *err);
 
 /* Removes every temporary file and the folders made for them. */

@@ -172,14 +172,19 @@ static int draw(cp_gnuplot *g, cp_chart *c, const char *dir)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fputs("usage: chart_render OUTDIR [hostile | ratio | repeat N | clash | bars N K]\n", stderr);
+        fputs("usage: chart_render OUTDIR [hostile | ratio | repeat N | clash | bars N K | shrinking N]\n", stderr);
         return 2;
     }
     const char *dir = argv[1], *what = argc > 2 ? argv[2] : "sample";
-    const char *program = getenv("GNUPLOT");
-    cp_gnuplot *g = cp_gnuplot_start(program && *program ? program : "gnuplot", stderr);
-    if (!g)
+    const char *program = getenv("GNUPLOT"), *jobs = getenv("CHART_JOBS");
+    cp_stage *stage = cp_stage_new();
+    cp_gnuplot *g = cp_gnuplot_start(program && *program ? program : "gnuplot", stage, stderr);
+    if (!g) {
+        cp_stage_free(stage);
         return 1;
+    }
+    if (jobs && *jobs)   /* gnuplot processes; default: one per core */
+        cp_gnuplot_workers(g, (unsigned)atoi(jobs));
     int bad = 0;
     if (!strcmp(what, "hostile")) {
         bad |= draw(g, hostile(), dir);
@@ -189,6 +194,9 @@ int main(int argc, char **argv)
     } else if (!strcmp(what, "clash")) {
         for (int i = 0; i < 3; i++)
             bad |= draw(g, aes_sb(0), dir);
+    } else if (!strcmp(what, "shrinking") && argc > 3) {   /* N charts, each a bar fewer */
+        for (size_t n = (size_t)atol(argv[3]); n > 0; n--)
+            bad |= draw(g, bars(n, 1), dir);
     } else if (!strcmp(what, "bars") && argc > 4) {
         bad |= draw(g, bars((size_t)atol(argv[3]), (size_t)atol(argv[4])), dir);
     } else {
@@ -201,8 +209,7 @@ int main(int argc, char **argv)
             bad |= draw(g, ecdsa(tag), dir);
         }
     }
-    cp_stage *stage = cp_stage_new();
-    long n = cp_gnuplot_finish(g, stage, NULL);
+    long n = cp_gnuplot_finish(g, NULL);
     if (n >= 0 && !bad && cp_stage_commit(stage, stderr))
         n = -1;
     cp_stage_free(stage);

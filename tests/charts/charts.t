@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The chart backend through the real gnuplot: one process for all charts;
+# The chart backend through the real gnuplot: one process for all charts,
+# or several drawing the same bytes;
 # every SVG well-formed, static (viewBox, <title>, no script) and rendered by
 # rsvg-convert without a warning; hostile texts stay text and no file lands
 # outside the output folder; byte-identical reruns; a gnuplot failure names
@@ -21,11 +22,11 @@ chmod +x "$T/counting-gnuplot"
 
 render() { out=$(cd "$T/cwd" && "$DRIVER" "$@" 2>&1); rc=$?; printf '%s\n' "$out" >>"$T/all.log"; }
 
-GNUPLOT=$T/counting-gnuplot render "$T/site/a"
+CHART_JOBS=1 GNUPLOT=$T/counting-gnuplot render "$T/site/a"
 check "4 sample charts: exit 0" [ "$rc" -eq 0 ]
 check "4 sample charts drawn" [ "$out" = "4 charts" ]
 [ "$rc" -eq 0 ] || diag "$out"
-check "one gnuplot process for all of them" [ "$(wc -l <"$T/starts")" -eq 1 ]
+check "one gnuplot process for all of them (CHART_JOBS=1)" [ "$(wc -l <"$T/starts")" -eq 1 ]
 for name in "AES CBC SB Enc" "AES CBC SB Enc FP" "ECDSA Sig"; do
   check "the ST file name Cryptolib STM32L552 $name.svg" [ -f "$T/site/a/Cryptolib STM32L552 $name.svg" ]
 done
@@ -168,7 +169,7 @@ for i in 1 2 3 4; do IFS= read -r -t 10 line || exit 4; lines+=("\$line"); done
 { printf '%s\n' "\${lines[@]}"; cat; } | "$GNUPLOT_REAL" "\$@"
 SH
 chmod +x "$T/two-first-gnuplot"
-GNUPLOT=$T/two-first-gnuplot render "$T/site/q"
+CHART_JOBS=1 GNUPLOT=$T/two-first-gnuplot render "$T/site/q"
 check "queued charts: gnuplot had chart 2 before answering chart 1" [ "$rc" -eq 0 ]
 [ "$rc" -eq 0 ] || diag "$out"
 
@@ -178,12 +179,12 @@ check "queued charts: gnuplot had chart 2 before answering chart 1" [ "$rc" -eq 
 cat >"$T/logging-gnuplot" <<SH
 #!/bin/bash
 while IFS= read -r line; do
-  if [[ \$line == load* ]]; then f=\${line#load \'}; f=\${f%\'}; stat -c '%i %w' "\$f" >>"$T/scripts"; fi
+  if [[ \$line == load* ]]; then f=\${line#load \'}; f=\${f%\'}; stat -c '%i %w' "\$f" >>"$T/scripts"; stat -c '%i %s' "\$f" >>"$T/sizes"; fi
   printf '%s\n' "\$line"
 done | "$GNUPLOT_REAL" "\$@"
 SH
 chmod +x "$T/logging-gnuplot"
-GNUPLOT=$T/logging-gnuplot render "$T/site/r" repeat 10
+CHART_JOBS=1 GNUPLOT=$T/logging-gnuplot render "$T/site/r" repeat 10
 check "40 charts: drawn" [ "$rc" -eq 0 ]
 check "40 charts: their scripts loaded" [ "$(wc -l <"$T/scripts")" -eq 40 ]
 if grep -q ' -$' "$T/scripts"; then
@@ -192,6 +193,26 @@ if grep -q ' -$' "$T/scripts"; then
 else
   check "40 charts: at most 16 script files, reused ($(sort -u "$T/scripts" | wc -l))" [ "$(sort -u "$T/scripts" | wc -l)" -le 16 ]
 fi
+# a script file is never cut (ext4 writes a file cut and written again to
+# disk on close): a shorter script is padded with empty lines
+: >"$T/sizes"
+CHART_JOBS=1 GNUPLOT=$T/logging-gnuplot render "$T/site/shrinking" shrinking 40
+check "40 charts, each smaller: drawn" [ "$rc" -eq 0 ]
+shrunk=$(awk '{ if ($1 in size && $2 < size[$1]) n++; size[$1] = $2 } END { print n + 0 }' "$T/sizes")
+check "40 charts, each smaller: no script file ever shorter than before ($shrunk)" [ "$shrunk" -eq 0 ]
+
+# several gnuplot processes draw the same bytes as one: each chart script
+# sets everything it uses (reset session), whoever drew the chart before
+CHART_JOBS=1 render "$T/site/w1" repeat 10
+: >"$T/starts"
+CHART_JOBS=3 GNUPLOT=$T/counting-gnuplot render "$T/site/w3" repeat 10
+check "40 charts, 3 gnuplot processes: drawn" [ "$rc" -eq 0 ]
+check "40 charts, 3 gnuplot processes: more than one started ($(wc -l <"$T/starts"))" [ "$(wc -l <"$T/starts")" -gt 1 ]
+check "40 charts, 3 gnuplot processes: at most 3 started" [ "$(wc -l <"$T/starts")" -le 3 ]
+check "40 charts, 3 gnuplot processes: the same files as one" diff <(ls "$T/site/w1") <(ls "$T/site/w3")
+differ=0
+for f in "$T/site/w1"/*.svg; do cmp -s "$f" "$T/site/w3/$(basename "$f")" || { differ=1; diag "differs: $f"; }; done
+check "40 charts, 3 gnuplot processes: byte-identical to one process" [ "$differ" -eq 0 ]
 
 GNUPLOT=$T/no-such-gnuplot render "$T/site/n"
 check "no gnuplot: exit 1" [ "$rc" -eq 1 ]

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Charts only when changed (issue 16, item 2): with --chart-cache a second
-# render with nothing changed starts no gnuplot and draws nothing, leaves
+# render with nothing changed is skipped as a whole (its inputs hash as the
+# last run's and every file is as that run left it; an edited page or a
+# changed template makes it run), starts no gnuplot and draws nothing, leaves
 # every file as it was, and the output is byte for byte the output of a
 # render without the cache; a changed value, a touched or removed chart
 # file, another cryptoperf or another gnuplot make the charts concerned be
@@ -40,18 +42,27 @@ n=$(find "$T/site" -name '*.svg' | wc -l)
 check "first render: every chart drawn ($n)" [ "$(drawn)" -eq "$n" ]
 check "first render: the cache file is written" [ -s "$T/cache" ]
 snapshot "$T/before"
+started=$(starts)
 
 render --chart-cache "$T/cache"
 check "nothing changed: exit 0" [ "$rc" -eq 0 ]
 check "nothing changed: no chart drawn" [ "$(drawn)" -eq 0 ]
 check "nothing changed: every chart kept ($(kept))" [ "$(kept)" -eq "$n" ]
-check "nothing changed: gnuplot not even started" [ "$(starts)" -eq 1 ]
+check "nothing changed: gnuplot not even started" [ "$(starts)" -eq "$started" ]
+check "nothing changed: the run skipped as a whole (its key and files as the last run left them)" \
+  grep -q 'nothing changed since the last run' "$T/err"
 snapshot "$T/after"
 check "nothing changed: every file as it was (name, size, mtime, inode)" diff "$T/before" "$T/after"
 
 # the same bytes as a render without the cache
 PATH="$T/bin:$PATH" "$CRYPTOPERF" render --data "$T/data" --templates "$TOP/templates" --out "$T/plain" 2>/dev/null
 check "the output is that of a render without the cache" diff -r "$T/site" "$T/plain"
+# and the same whatever the number of gnuplot processes
+for jobs in 1 3; do
+  PATH="$T/bin:$PATH" "$CRYPTOPERF" render --chart-jobs $jobs --data "$T/data" --templates "$TOP/templates" \
+    --out "$T/jobs$jobs" 2>/dev/null
+  check "--chart-jobs $jobs: the same output" diff -r "$T/plain" "$T/jobs$jobs"
+done
 
 # one value changed: its chart (and only the charts showing it) drawn again
 sed -i 's/cycles: 3742}/cycles: 3743}/' "$T/data/$FOLDER/dataset.yaml"
@@ -72,6 +83,25 @@ rm "$T/site/$FOLDER/Cryptolib STM32L552 cmox-050000B2 EdDSA Sig.svg"
 render --chart-cache "$T/cache"
 check "edited and removed charts: both drawn again" [ "$(drawn)" -eq 2 ]
 check "edited and removed charts: restored" diff -r "$T/site" "$T/plain2"
+
+# a page edited: the run is not skipped, the page is restored
+echo 'edited' >>"$T/site/$FOLDER/index.md"
+render --chart-cache "$T/cache"
+check "an edited page: the run not skipped" grep -q 'load+validate' "$T/err"
+check "an edited page: no chart drawn" [ "$(drawn)" -eq 0 ]
+check "an edited page: restored" diff -r "$T/site" "$T/plain2"
+
+# a template changed: the run is not skipped, the pages show it
+cp -r "$TOP/templates" "$T/tpl"
+render --chart-cache "$T/cache" --templates "$T/tpl"
+render --chart-cache "$T/cache" --templates "$T/tpl"
+check "own templates, nothing changed: the run skipped" grep -q 'nothing changed since the last run' "$T/err"
+printf '\nA line the template gained.\n' >>"$T/tpl/st/page.md"
+render --chart-cache "$T/cache" --templates "$T/tpl"
+check "a template changed: the run not skipped" grep -q 'load+validate' "$T/err"
+check "a template changed: the page shows it" grep -q 'A line the template gained.' "$T/site/$FOLDER/index.md"
+render --chart-cache "$T/cache"
+check "the templates of before: the page as before" diff -r "$T/site" "$T/plain2"
 
 # another gnuplot (a new package, say) draws every chart again
 cat >"$T/bin/gnuplot" <<SH
@@ -127,7 +157,7 @@ printf 'garbage\n' >"$T/cache"
 render --chart-cache "$T/cache"
 check "a garbage cache file: exit 0" [ "$rc" -eq 0 ]
 check "a garbage cache file: every chart drawn" [ "$(drawn)" -eq "$n" ]
-check "a garbage cache file: rewritten" grep -q '^cryptoperf chart cache 1$' "$T/cache"
+check "a garbage cache file: rewritten" grep -q '^cryptoperf chart cache 2$' "$T/cache"
 
 check "no sanitizer report in any run" [ -z "$(grep 'Sanitizer\|runtime error' "$T/all.err")" ]
 done_testing
