@@ -1,7 +1,8 @@
 /* A streaming writer of machine-readable output in YAML or JSON, driven by
  * one sequence of calls so that a caller walks its model once for both
- * formats. YAML goes through libyaml's emitter (block style, strings plain
- * only when cp_yaml_plain_ok, else double-quoted), JSON through jansson (a
+ * formats. YAML is written here in the block layout libyaml's emitter
+ * writes, byte for byte (strings through cp_yaml_put_string: plain only
+ * when cp_yaml_plain_ok, else double-quoted), JSON through jansson (a
  * tree dumped with two-space indentation, keys in the order written), so no
  * data text can change the structure of either; keys are the caller's own
  * identifiers. Output is byte-identical for the same calls (no locale:
@@ -15,15 +16,21 @@ typedef enum { CP_YJ_YAML, CP_YJ_JSON } cp_yj_format;
 
 #define CP_YJ_MAX_DEPTH 16
 
-struct yaml_emitter_s;
 struct json_t;
 
 typedef struct {
     cp_buf *out;
     cp_yj_format format;
     int depth;
-    /* YAML: the emitter, writing into out */
-    struct yaml_emitter_s *emitter;
+    /* YAML: whether each open collection is a sequence, the indentation
+     * of its entries, the current one (-1 outside the root), whether the
+     * last one opened has no entry yet, and the emitter's line state */
+    int seq[CP_YJ_MAX_DEPTH];
+    int indents[CP_YJ_MAX_DEPTH];
+    int indent;
+    int pending;
+    size_t column;
+    int whitespace, indention;
     /* JSON: the open containers, innermost last, and the key of the next
      * value in a mapping */
     struct json_t *open[CP_YJ_MAX_DEPTH];
