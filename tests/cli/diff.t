@@ -140,6 +140,23 @@ expect "a dataset that does not validate: exit 1, file:line:column and path" 1 \
 check "... and nothing on stdout" [ ! -s "$T/out" ]
 "$CRYPTOPERF" diff -o "$T/never.yaml" "$FX/cmox-040000b1" "$T/bad/stm32l5/cmox-050000b2" 2>/dev/null
 check "... and no -o file written" [ ! -e "$T/never.yaml" ]
+# both invalid: the two are loaded at once (NEW on a second thread, and the
+# small NEW is done first), yet OLD's problems come first, then its summary
+# line, then NEW's, as if one after the other
+mkdir -p "$T/bad/stm32l5/cmox-040000b1"
+sed 's/cycles: \([0-9]*\)}/cycles: -\1}/' "$V4" >"$T/bad/stm32l5/cmox-040000b1/dataset.yaml"
+"$CRYPTOPERF" diff "$T/bad/stm32l5/cmox-040000b1" "$T/bad/stm32l5/cmox-050000b2" >/dev/null 2>"$T/both.err"
+# line numbers in stderr: the last of OLD's messages, OLD's summary, the
+# first of NEW's, NEW's summary
+order=$(awk '/cmox-040000b1\/dataset.yaml:[0-9]+:[0-9]+: /{o=NR} /\(OLD\) is invalid/{os=NR}
+             /cmox-050000b2\/dataset.yaml:[0-9]+:[0-9]+: /&&!n{n=NR} /\(NEW\) is invalid/{ns=NR}
+             END{print o+0, os+0, n+0, ns+0}' "$T/both.err")
+diag "OLD last, OLD summary, NEW first, NEW summary at stderr lines: $order"
+read -r old_last old_sum new_first new_sum <<<"$order"
+check "both invalid: OLD's problems (many) are all reported" [ "$(grep -c 'cmox-040000b1/dataset.yaml:[0-9]*:[0-9]*: ' "$T/both.err")" -gt 100 ]
+check "... OLD's summary line follows its last problem" [ "$old_sum" -eq $((old_last + 1)) ]
+check "... NEW's first problem follows OLD's summary" [ "$new_first" -eq $((old_sum + 1)) ]
+check "... NEW's summary is the last line" [ "$new_sum" -eq "$(wc -l <"$T/both.err")" ]
 sed 's/^series: stm32l5$/series: stm32l4/' "$FX/cmox-050000b2/dataset.yaml" >"$T/other/stm32l4/cmox-050000b2/dataset.yaml"
 expect "two different series without the flag: exit 2, names both and the flag" 2 \
   "series 'stm32l5' .* series 'stm32l4'; to compare across series, add --cross-series" \
