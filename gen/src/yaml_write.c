@@ -5,6 +5,10 @@
 /* Words that a YAML 1.1 or 1.2 reader may take for null or a boolean. */
 static int is_reserved_word(const char *s, size_t len)
 {
+    /* most strings are none: no longer than "FALSE", and not starting
+     * like one */
+    if (len > 5 || !strchr("nNtTfFyYoO~", s[0]))
+        return 0;
     static const char *const words[] = { "null", "Null", "NULL", "~", "true", "True", "TRUE", "false", "False",
                                          "FALSE", "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off",
                                          "Off", "OFF", "y", "Y", "n", "N" };

@@ -44,8 +44,11 @@ static void y_indent(cp_yj *w)
         cp_buf_putc(w->out, '\n');
         w->column = 0;
     }
-    while (w->column < indent)
-        y_put(w, " ", 1);
+    static const char spaces[] = "                                ";
+    while (w->column < indent) {
+        size_t n = indent - w->column < sizeof spaces - 1 ? indent - w->column : sizeof spaces - 1;
+        y_put(w, spaces, n);
+    }
     w->whitespace = 1;
     w->indention = 1;
 }
@@ -293,9 +296,16 @@ static void literal(cp_yj *w, const char *text, json_t *value)
 
 void cp_yj_int(cp_yj *w, long long v)
 {
-    char t[32];
-    snprintf(t, sizeof t, "%lld", v);
-    literal(w, t, w->format == CP_YJ_JSON ? json_integer(v) : NULL);
+    /* "%lld" by hand: a report of a million rows writes millions */
+    char t[32], *p = t + sizeof t;
+    unsigned long long u = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
+    *--p = '\0';
+    do
+        *--p = (char)('0' + u % 10);
+    while (u /= 10);
+    if (v < 0)
+        *--p = '-';
+    literal(w, p, w->format == CP_YJ_JSON ? json_integer(v) : NULL);
 }
 
 void cp_yj_real(cp_yj *w, double v, int decimals)

@@ -3,6 +3,7 @@
  * either format read back unchanged; random documents byte for byte as
  * libyaml's emitter writes them. */
 #include <jansson.h>
+#include <limits.h>
 #include <yaml.h>
 
 #include "helpers.h"
@@ -288,7 +289,8 @@ static void random_value(twin *t, int depth)
         cp_yj_str(&t->w, s);
         theirs_scalar(t, s, cp_yaml_plain_ok(s, strlen(s)));
     } else if (kind == 1) {
-        long long v = (long long)next(t, 100000) - 50000;
+        static const long long extremes[] = { LLONG_MIN, LLONG_MAX, 0, -1, 10, -10 };
+        long long v = next(t, 4) ? (long long)next(t, 100000) - 50000 : extremes[next(t, 6)];
         char text[32];
         snprintf(text, sizeof text, "%lld", v);
         cp_yj_int(&t->w, v);
