@@ -344,6 +344,13 @@ void cp_yj_null(cp_yj *w)
     literal(w, "null", w->format == CP_YJ_JSON ? json_null() : NULL);
 }
 
+void cp_yj_drop_text(cp_yj *w)
+{
+    w->out->len = 0;
+    if (w->out->data)
+        w->out->data[0] = '\0';
+}
+
 void cp_yj_finish(cp_yj *w)
 {
     if (w->format == CP_YJ_JSON)

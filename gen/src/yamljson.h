@@ -53,6 +53,12 @@ void cp_yj_int(cp_yj *w, long long v);
 void cp_yj_real(cp_yj *w, double v, int decimals);
 void cp_yj_bool(cp_yj *w, int v);
 void cp_yj_null(cp_yj *w);
+/* YAML: drops the text written so far, keeping the writer's place in the
+ * document. A writer that continues, on another thread, a document
+ * another writer begins opens the same collections and writes one entry
+ * where that one stops after an entry, drops the text, and writes on:
+ * what follows an entry depends only on where it stands. */
+void cp_yj_drop_text(cp_yj *w);
 /* Ends the document (JSON and YAML both end with a newline) and frees what
  * the writer holds. */
 void cp_yj_finish(cp_yj *w);

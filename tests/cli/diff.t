@@ -197,6 +197,37 @@ expect "an unknown option: exit 2" 2 "unknown option or missing value: --frobnic
 expect "an unwritable -o: exit 2" 2 "/proc/cryptoperf-diff.yaml: cannot write" \
   "$CRYPTOPERF" diff -o /proc/cryptoperf-diff.yaml "$V4" "$V5"
 
+# --- a large report is written by two threads --------------------------------
+# Past 2,000 rows the YAML report's second half is written on a second
+# thread (diff_emit.c) and appended: read back by an independent YAML
+# reader, it must hold what the JSON report (one writer) holds.
+big() { # side, rows per shape
+  sed '/^results:/q' "$V5"
+  awk -v n="$2" -v side="$1" 'BEGIN {
+    for (i = 1; i <= n; i++) {
+      printf "  - {family: AES, kind: performance, measure: sole-buffer, cipher_mode: CBC, key_bits: 128, buffer_bytes: %d, operation: encryption, configuration: Small, cycles: %d}\n", i, 1000 + i + (side == "new" && i % 7 == 0 ? 90 : 0)
+      printf "  - {family: HASH, kind: footprint, measure: sole-buffer, hash: sha256, configuration: \"C %d: x\", code_bytes: %d, const_bytes: 280, data_bytes: 0, stack_bytes: 532}\n", i, 1000 + i
+      printf "  - {family: ECDSA, kind: performance, curve: secp256r1, %soperation: signature, math_config: M%d, curve_definition: Low, cycles: %d}\n", side == "old" ? "hash: sha256, " : "", i, 2000000 + i
+      printf "  - {family: ML-DSA, kind: performance, parameter_set: ML-DSA-44, operation: signature, variant: %s, cycles: %d, stack_bytes: 772, heap_bytes: 30796}\n", (i > n - 3 ? side i : "V" i), 3000000 + i
+    }
+  }'
+}
+big old 600 >"$T/big-old.yaml"
+big new 600 >"$T/big-new.yaml"
+"$CRYPTOPERF" diff -o "$T/big.yaml" "$T/big-old.yaml" "$T/big-new.yaml" 2>"$T/big.err"
+check "large pair (2,400 rows a side): diff exits 0" [ $? -eq 0 ]
+"$CRYPTOPERF" diff --format json -o "$T/big.json" "$T/big-old.yaml" "$T/big-new.yaml" 2>>"$T/big.err"
+check "... also as JSON" [ $? -eq 0 ]
+check "... the YAML lists every row (2,403 marks)" [ "$(grep -c '^  - mark: ' "$T/big.yaml")" -eq 2403 ]
+if python3 -c 'import yaml' 2>/dev/null; then
+  check "... the YAML (two writers) reads back as the JSON (one writer)" python3 -c '
+import json, sys, yaml
+y = yaml.load(open(sys.argv[1]), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+sys.exit(0 if y == json.load(open(sys.argv[2])) else 1)' "$T/big.yaml" "$T/big.json"
+else
+  skip "... the YAML (two writers) reads back as the JSON (one writer)" "python3-yaml is not installed"
+fi
+
 # --- the diff page, through the page engine ---------------------------------
 "$CRYPTOPERF" diff --out "$T/page" "$V4" "$V5" >"$T/stdout" 2>"$T/err"
 check "--out writes the page (exit 0), nothing on stdout" [ $? -eq 0 -a ! -s "$T/stdout" ]

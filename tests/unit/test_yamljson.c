@@ -336,6 +336,76 @@ static void test_random_documents_as_libyaml(void **state)
     }
 }
 
+/* ---- one document, two writers (as diff_emit writes a large report) ----
+ *
+ * A document: the root mapping, a key, a list of entries (random values);
+ * the first writer writes the start and the entries before the split, the
+ * second opens the same collections, writes a throwaway entry, drops its
+ * text and writes the rest. Together: what one writer writes. */
+
+static void list_document(twin *t, cp_yj *w, unsigned n, unsigned from, unsigned to, int open, int close)
+{
+    if (open) {
+        cp_yj_map_begin(w);
+        cp_yj_key(w, "list");
+        cp_yj_seq_begin(w);
+    }
+    for (unsigned i = 0; i < n; i++) {
+        /* every entry's random choices, the same in every pass */
+        t->seed = 1000u + i;
+        if (i >= from && i < to) {
+            cp_yj_map_begin(w);
+            cp_yj_key(w, "i");
+            cp_yj_int(w, (long long)i);
+            cp_yj_key(w, "s");
+            const char *str = nasty[next(t, sizeof nasty / sizeof nasty[0])];
+            cp_yj_str(w, str);
+            cp_yj_key(w, "l");
+            cp_yj_seq_begin(w);
+            for (unsigned k = next(t, 3); k > 0; k--)
+                cp_yj_int(w, (long long)k);
+            cp_yj_seq_end(w);
+            cp_yj_map_end(w);
+        }
+    }
+    if (close) {
+        cp_yj_seq_end(w);
+        cp_yj_map_end(w);
+        cp_yj_finish(w);
+    }
+}
+
+static void test_two_writers_as_one(void **state)
+{
+    (void)state;
+    const unsigned n = 40;
+    twin t;
+    memset(&t, 0, sizeof t);
+    cp_buf whole = { 0 };
+    cp_yj one;
+    cp_yj_init(&one, &whole, CP_YJ_YAML);
+    list_document(&t, &one, n, 0, n, 1, 1);
+    for (unsigned split = 1; split < n; split++) {
+        cp_buf a = { 0 }, b = { 0 };
+        cp_yj first, second;
+        cp_yj_init(&first, &a, CP_YJ_YAML);
+        list_document(&t, &first, n, 0, split, 1, 0);
+        cp_yj_init(&second, &b, CP_YJ_YAML);
+        cp_yj_map_begin(&second);
+        cp_yj_key(&second, "list");
+        cp_yj_seq_begin(&second);
+        cp_yj_null(&second); /* the throwaway entry */
+        cp_yj_drop_text(&second);
+        list_document(&t, &second, n, split, n, 0, 1);
+        cp_buf_put(&a, b.data, b.len);
+        if (strcmp(a.data, whole.data) != 0)
+            fail_msg("split before entry %u: wrote\n%s\none writer writes\n%s", split, a.data, whole.data);
+        cp_buf_free(&a);
+        cp_buf_free(&b);
+    }
+    cp_buf_free(&whole);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -347,6 +417,7 @@ int main(void)
         cmocka_unit_test(test_strings_read_back_in_json),
         cmocka_unit_test(test_invalid_utf8_becomes_replacement),
         cmocka_unit_test(test_random_documents_as_libyaml),
+        cmocka_unit_test(test_two_writers_as_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
