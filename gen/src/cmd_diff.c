@@ -276,16 +276,21 @@ static int check_series(const cp_dataset ds[2], const options *o)
     return CP_EXIT_USAGE;
 }
 
-/* to stdout, or staged as path with the run's other files */
-static int write_out(cp_stage *stage, const char *path, const cp_buf *b)
+/* The text of b[0] then b[1], to stdout or staged as path with the run's
+ * other files. */
+static int write_out(cp_stage *stage, const char *path, const cp_buf b[2])
 {
     if (!path) {
-        if (fwrite(b->data, 1, b->len, stdout) == b->len && fflush(stdout) == 0)
+        int ok = 1;
+        for (int k = 0; k < 2; k++)
+            ok = ok && (!b[k].len || fwrite(b[k].data, 1, b[k].len, stdout) == b[k].len);
+        if (ok && fflush(stdout) == 0)
             return CP_EXIT_OK;
         perror("cryptoperf diff: stdout");
         return CP_EXIT_USAGE;
     }
-    return cp_stage_add(stage, path, b->data, b->len, stderr) == 0 ? CP_EXIT_OK : CP_EXIT_USAGE;
+    const cp_piece pieces[2] = { { b[0].data, b[0].len }, { b[1].data, b[1].len } };
+    return cp_stage_add_pieces(stage, path, pieces, 2, stderr) == 0 ? CP_EXIT_OK : CP_EXIT_USAGE;
 }
 
 static int fail_on(const cp_diff *d, const options *o)
@@ -317,11 +322,12 @@ static int run(int argc, char **argv)
     /* -o FILE and the pages of --out: written together or not at all */
     cp_stage *stage = cp_stage_new();
     if (!status && (o.format || o.out_file || !o.out_dir)) {
-        cp_buf b = { 0 };
+        cp_buf b[2] = { { 0 }, { 0 } };
         int json = o.format && !strcmp(o.format, "json");
-        cp_diff_emit(&b, json ? CP_YJ_JSON : CP_YJ_YAML, &d, &ds[0], &ds[1], &o.thresholds);
-        status = write_out(stage, o.out_file, &b);
-        cp_buf_free(&b);
+        cp_diff_emit(&b[0], &b[1], json ? CP_YJ_JSON : CP_YJ_YAML, &d, &ds[0], &ds[1], &o.thresholds);
+        status = write_out(stage, o.out_file, b);
+        cp_buf_free(&b[0]);
+        cp_buf_free(&b[1]);
     }
     if (!status && o.out_dir &&
         cp_diff_pages_write(stage, o.out_dir, cp_templates_path(o.templates), &d, &ds[0], &ds[1], &o.thresholds))

@@ -250,7 +250,8 @@ static void head(cp_yj *w, const cp_diff *d, const cp_dataset *old_ds, const cp_
  *
  * Rows are most of a report. The first half of them (from the start of
  * the document) is written here, the second half (to its end) by a second
- * thread into its own buffer, appended after. YAML's layout at the start
+ * thread into its own buffer, written out after the first (never copied
+ * into one: that took half a report more memory). YAML's layout at the start
  * of a row depends only on where the row stands (in a list of rows, in a
  * table, in the list of tables), not on the text before it, so the second
  * writer opens the same collections, writes a throwaway row, drops that
@@ -262,7 +263,7 @@ static void head(cp_yj *w, const cp_diff *d, const cp_dataset *old_ds, const cp_
 typedef struct {
     const cp_diff *d;
     size_t split;   /* the first row the second writer writes */
-    cp_buf out;
+    cp_buf *out;
 } second_half;
 
 static void *write_second_half(void *arg)
@@ -272,7 +273,7 @@ static void *write_second_half(void *arg)
     const cp_diff_row *first = &d->rows[h->split];
     const cp_diff_table *tb = &d->tables[first->table];
     cp_yj w;
-    cp_yj_init(&w, &h->out, CP_YJ_YAML);
+    cp_yj_init(&w, h->out, CP_YJ_YAML);
     /* where the first writer stops: after a row of the rows of a table of
      * the tables of the document */
     cp_yj_map_begin(&w);
@@ -320,10 +321,10 @@ static void first_half(cp_yj *w, const cp_diff *d, size_t split)
         row(w, &d->rows[i]);
 }
 
-void cp_diff_emit(cp_buf *out, cp_yj_format format, const cp_diff *d, const cp_dataset *old_ds,
+void cp_diff_emit(cp_buf *out, cp_buf *rest, cp_yj_format format, const cp_diff *d, const cp_dataset *old_ds,
                   const cp_dataset *new_ds, const cp_diff_thresholds *t)
 {
-    second_half h = { d, format == CP_YJ_YAML ? split_row(d) : 0, { 0 } };
+    second_half h = { d, format == CP_YJ_YAML ? split_row(d) : 0, rest };
     pthread_t second;
     int split = h.split && pthread_create(&second, NULL, write_second_half, &h) == 0;
     cp_yj w;
@@ -332,8 +333,6 @@ void cp_diff_emit(cp_buf *out, cp_yj_format format, const cp_diff *d, const cp_d
     if (split) {
         first_half(&w, d, h.split);
         pthread_join(second, NULL);
-        cp_buf_put(out, h.out.data, h.out.len);
-        cp_buf_free(&h.out);
         return;
     }
     whole_tables(&w, d, 0, d->ntables);

@@ -55,11 +55,17 @@ static int make_dirs(cp_stage *s, const char *dir)
     return rc;
 }
 
-static int same_content(const char *path, const char *data, size_t len)
+/* the file at path holds exactly the pieces, one after the other */
+static int same_content(const char *path, const cp_piece *p, size_t n)
 {
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++)
+        len += p[i].len;
     size_t old_len;
     char *old = cp_read_file(path, &old_len);
-    int same = old && old_len == len && memcmp(old, data, len) == 0;
+    int same = old && old_len == len;
+    for (size_t i = 0, at = 0; same && i < n; at += p[i].len, i++)
+        same = !p[i].len || memcmp(old + at, p[i].data, p[i].len) == 0;
     free(old);
     return same;
 }
@@ -77,7 +83,21 @@ static int write_all(int fd, const char *data, size_t len)
     return 0;
 }
 
+static int write_pieces(int fd, const cp_piece *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (write_all(fd, p[i].data, p[i].len))
+            return -1;
+    return 0;
+}
+
 int cp_stage_add(cp_stage *s, const char *path, const char *data, size_t len, FILE *err)
+{
+    cp_piece one = { data, len };
+    return cp_stage_add_pieces(s, path, &one, 1, err);
+}
+
+int cp_stage_add_pieces(cp_stage *s, const char *path, const cp_piece *pieces, size_t n, FILE *err)
 {
     struct stat st;
     if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
@@ -85,7 +105,7 @@ int cp_stage_add(cp_stage *s, const char *path, const char *data, size_t len, FI
                 S_ISDIR(st.st_mode) ? "a folder" : "another kind of file");
         return -1;
     }
-    if (same_content(path, data, len))
+    if (same_content(path, pieces, n))
         return 0;
     const char *slash = strrchr(path, '/');
     if (slash && slash != path) {
@@ -104,7 +124,7 @@ int cp_stage_add(cp_stage *s, const char *path, const char *data, size_t len, FI
         free(tmp);
         return -1;
     }
-    if (write_all(fd, data, len) || fchmod(fd, 0644) || close(fd)) {
+    if (write_pieces(fd, pieces, n) || fchmod(fd, 0644) || close(fd)) {
         int e = errno;
         close(fd); /* harmless when already closed */
         unlink(tmp);

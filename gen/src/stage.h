@@ -23,6 +23,14 @@ cp_stage *cp_stage_new(void);
  * after a message on err naming path. */
 int cp_stage_add(cp_stage *s, const char *path, const char *data, size_t len, FILE *err);
 
+/* Same, for a file whose content is the pieces one after the other (a
+ * large diff report written in two parts by two threads). */
+typedef struct {
+    const char *data;
+    size_t len;
+} cp_piece;
+int cp_stage_add_pieces(cp_stage *s, const char *path, const cp_piece *pieces, size_t n, FILE *err);
+
 /* Renames every staged file into place. 0; -1 after a message when a
  * rename fails (it names what was replaced already), the rest of the
  * temporary files removed. */

@@ -219,6 +219,17 @@ check "large pair (2,400 rows a side): diff exits 0" [ $? -eq 0 ]
 "$CRYPTOPERF" diff --format json -o "$T/big.json" "$T/big-old.yaml" "$T/big-new.yaml" 2>>"$T/big.err"
 check "... also as JSON" [ $? -eq 0 ]
 check "... the YAML lists every row (2,403 marks)" [ "$(grep -c '^  - mark: ' "$T/big.yaml")" -eq 2403 ]
+# the two parts are staged as one file: an up-to-date file is left alone,
+# one whose second half differs (same size) is replaced
+cp "$T/big.yaml" "$T/big.keep"
+touch -d '2001-01-01 00:00' "$T/big.yaml"
+"$CRYPTOPERF" diff -o "$T/big.yaml" "$T/big-old.yaml" "$T/big-new.yaml" 2>>"$T/big.err"
+check "... written again unchanged: the file is left alone (its mtime kept)" [ "$(stat -c %Y "$T/big.yaml")" = "$(date -d '2001-01-01 00:00' +%s)" ]
+sed -i '$ s/mark/MARK/' "$T/big.yaml"
+check "... (the test changed the last line)" [ "$(tail -1 "$T/big.yaml" | grep -c MARK)" -eq 1 ]
+check "... (not the size)" [ "$(stat -c %s "$T/big.yaml")" = "$(stat -c %s "$T/big.keep")" ]
+"$CRYPTOPERF" diff -o "$T/big.yaml" "$T/big-old.yaml" "$T/big-new.yaml" 2>>"$T/big.err"
+check "... a file whose end differs is written again" cmp -s "$T/big.yaml" "$T/big.keep"
 if python3 -c 'import yaml' 2>/dev/null; then
   check "... the YAML (two writers) reads back as the JSON (one writer)" python3 -c '
 import json, sys, yaml
