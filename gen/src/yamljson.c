@@ -98,6 +98,8 @@ static void y_scalar_start(cp_yj *w)
         y_put(w, " ", 1);
 }
 
+/* After a scalar (written from start_len of out on): the line ends in
+ * text. */
 static void y_scalar_end(cp_yj *w, size_t start_len)
 {
     w->column += w->out->len - start_len;
@@ -105,22 +107,25 @@ static void y_scalar_end(cp_yj *w, size_t start_len)
     w->indention = 0;
 }
 
+static void y_text(cp_yj *w, const char *text)
+{
+    size_t start = w->out->len;
+    cp_buf_put(w->out, text, strlen(text));
+    y_scalar_end(w, start);
+}
+
 static void y_plain(cp_yj *w, const char *text)
 {
     y_value_prefix(w);
     y_scalar_start(w);
-    y_put(w, text, strlen(text));
-    w->whitespace = 0;
-    w->indention = 0;
+    y_text(w, text);
 }
 
 static void y_key(cp_yj *w, const char *key)
 {
     y_open_pending(w);
     y_indent(w);
-    y_put(w, key, strlen(key));
-    w->whitespace = 0;
-    w->indention = 0;
+    y_text(w, key);
 }
 
 static void y_string(cp_yj *w, const char *s)
