@@ -4,6 +4,9 @@
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 SHELL_TESTS := $(sort $(wildcard tests/*/*.t))
+# The MediaWiki tests wait on a wiki of their own (PHP, rsvg-convert) for
+# minutes; they run in run-all's second lane, beside the others.
+WIKI_TESTS := $(filter tests/mediawiki/%,$(SHELL_TESTS))
 
 $(BUILD)/tests/%: tests/unit/%.c $(GEN_LIB_ASAN) $(GEN_HDR) $(wildcard tests/unit/*.h)
 	@mkdir -p $(@D)
@@ -14,4 +17,4 @@ deps-test:
 	@$(TOP)/mk/install-deps $(DEPS_ALL) $(DEPS_LAVA)
 test: deps-test
 	$(MAKE) --no-print-directory $(CRYPTOPERF) $(CRYPTOPERF_ASAN) $(UNIT_BIN) $(TEST_PREREQS)
-	@tests/run-all $(UNIT_BIN) $(SHELL_TESTS)
+	@tests/run-all $(UNIT_BIN) $(filter-out $(WIKI_TESTS),$(SHELL_TESTS)) $(addprefix --alongside ,$(WIKI_TESTS))

@@ -76,11 +76,10 @@ static bool same_text(const char *local, const char *remote)
     return n == m && memcmp(local, remote, n) == 0;
 }
 
-static int publish_chart(mw_session *s, const cp_page_set *set, const cp_chart_file *c, progress *p)
+/* remote: the wiki's SHA-1 of the chart's name, asked before any upload. */
+static int publish_chart(mw_session *s, const cp_page_set *set, const cp_chart_file *c, const char *remote,
+                         progress *p)
 {
-    char remote[41];
-    if (mw_file_sha1(s, c->name, remote))
-        return -1;
     if (!strcmp(remote, c->sha1)) {
         p->charts_unchanged++;
         printf("unchanged  File:%s\n", c->name);
@@ -126,11 +125,36 @@ static int publish(mw_session *s, const cp_page_set *sets, size_t nsets, const c
     size_t ncharts = 0;
     for (size_t i = 0; i < nsets; i++)
         ncharts += sets[i].ncharts;
+    /* Every chart's SHA-1 on the wiki first, 50 to a request (one request
+     * a chart made republishing an unchanged site mostly round trips). */
+    const cp_chart_file **chart = cp_xcalloc(ncharts ? ncharts : 1, sizeof *chart);
+    const cp_page_set **set_of = cp_xcalloc(ncharts ? ncharts : 1, sizeof *set_of);
+    const char **names = cp_xcalloc(ncharts ? ncharts : 1, sizeof *names);
+    char(*remote)[41] = cp_xcalloc(ncharts ? ncharts : 1, sizeof *remote);
+    size_t n = 0, asked;
+    for (size_t i = 0; i < nsets; i++)
+        for (size_t j = 0; j < sets[i].ncharts; j++, n++) {
+            chart[n] = &sets[i].charts[j];
+            set_of[n] = &sets[i];
+            names[n] = chart[n]->name;
+        }
     const char *stopped_at = NULL;
-    for (size_t i = 0; i < nsets && !stopped_at; i++)
-        for (size_t j = 0; j < sets[i].ncharts && !stopped_at; j++)
-            if (publish_chart(s, &sets[i], &sets[i].charts[j], &p))
-                stopped_at = sets[i].charts[j].path;
+    if (mw_files_sha1(s, names, ncharts, remote, &asked))
+        stopped_at = chart[asked]->path;
+    for (size_t k = 0; k < ncharts && !stopped_at; k++) {
+        if (publish_chart(s, set_of[k], chart[k], remote[k], &p)) {
+            stopped_at = chart[k]->path;
+            break;
+        }
+        /* one chart in two page sets (same name, same content): on the wiki now */
+        for (size_t l = k + 1; l < ncharts; l++)
+            if (!strcmp(names[l], names[k]))
+                memcpy(remote[l], chart[k]->sha1, 41);
+    }
+    free(chart);
+    free(set_of);
+    free(names);
+    free(remote);
     for (size_t i = 0; i < nsets && !stopped_at; i++)
         if (publish_page(s, &sets[i], prefix, &p))
             stopped_at = sets[i].dir;

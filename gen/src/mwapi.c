@@ -388,25 +388,77 @@ int mw_edit(mw_session *s, const char *title, const char *text, const char *summ
     return rc;
 }
 
-int mw_file_sha1(mw_session *s, const char *name, char sha1[41])
+/* Titles per query: the API's limit for a user without the apihighlimits
+ * right. */
+#define TITLES_PER_QUERY 50
+
+/* The page of the answer r about the requested title: MediaWiki answers
+ * under the normalised title (first letter upper case, '_' as ' '), named
+ * in query.normalized. */
+static json_t *page_of(json_t *r, const char *title)
 {
-    char *title = cp_xasprintf("File:%s", name);
-    const param p[] = { { "action", "query" }, { "prop", "imageinfo" }, { "iiprop", "sha1" },
-                        { "titles", title }, { NULL, NULL } };
-    json_t *r;
-    sha1[0] = '\0';
-    int rc = call(s, p, NULL, &r);
-    if (rc == 0) {
-        json_t *page = only_page(s, r, title);
-        const char *hex = json_string_value(dig(page, "imageinfo", "0", "sha1", NULL));
-        if (!page)
-            rc = -1;
-        else if (hex && strlen(hex) == 40)
-            memcpy(sha1, hex, 41);
-        json_decref(r);
+    json_t *norm = dig(r, "query", "normalized", NULL), *v;
+    size_t i;
+    json_array_foreach(norm, i, v) {
+        const char *from = json_string_value(json_object_get(v, "from"));
+        const char *to = json_string_value(json_object_get(v, "to"));
+        if (from && to && !strcmp(from, title)) {
+            title = to;
+            break;
+        }
     }
-    free(title);
+    json_array_foreach(dig(r, "query", "pages", NULL), i, v) {
+        const char *t = json_string_value(json_object_get(v, "title"));
+        if (t && !strcmp(t, title))
+            return v;
+    }
+    return NULL;
+}
+
+/* One query for up to TITLES_PER_QUERY files. The titles are joined with
+ * U+001F, the API's separator for values that may hold '|'. */
+static int sha1_batch(mw_session *s, const char *const *names, size_t n, char (*sha1)[41])
+{
+    char **titles = cp_xcalloc(n, sizeof *titles);
+    cp_buf list = { 0 };
+    for (size_t i = 0; i < n; i++) {
+        titles[i] = cp_xasprintf("File:%s", names[i]);
+        cp_buf_printf(&list, "\x1f%s", titles[i]);
+    }
+    const param p[] = { { "action", "query" }, { "prop", "imageinfo" }, { "iiprop", "sha1" },
+                        { "titles", list.data }, { NULL, NULL } };
+    json_t *r;
+    int rc = call(s, p, NULL, &r);
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        json_t *page = page_of(r, titles[i]);
+        const char *hex = json_string_value(dig(page, "imageinfo", "0", "sha1", NULL));
+        sha1[i][0] = '\0';
+        if (!page)
+            rc = fail(s, "no page in the answer about '%s'", titles[i]);
+        else if (json_is_true(json_object_get(page, "invalid"))) {
+            const char *why = json_string_value(json_object_get(page, "invalidreason"));
+            rc = fail(s, "invalid title '%s': %s", titles[i], why ? why : "no reason given");
+        } else if (hex && strlen(hex) == 40)
+            memcpy(sha1[i], hex, 41);
+    }
+    json_decref(r);
+    for (size_t i = 0; i < n; i++)
+        free(titles[i]);
+    free(titles);
+    cp_buf_free(&list);
     return rc;
+}
+
+int mw_files_sha1(mw_session *s, const char *const *names, size_t n, char (*sha1)[41], size_t *done)
+{
+    *done = 0;
+    while (*done < n) {
+        size_t k = n - *done < TITLES_PER_QUERY ? n - *done : TITLES_PER_QUERY;
+        if (sha1_batch(s, names + *done, k, sha1 + *done))
+            return -1;
+        *done += k;
+    }
+    return 0;
 }
 
 /* Sleeps into the next whole second of the clock (and 50 ms more, for a

@@ -35,9 +35,11 @@ int mw_page_text(mw_session *s, const char *title, char **text);
  * (MediaWiki makes none when the text is identical). */
 int mw_edit(mw_session *s, const char *title, const char *text, const char *summary, bool *changed);
 
-/* The SHA-1 (40 lower-case hex digits) of the current version of
- * File:<name> in sha1, or "" when there is no such file. */
-int mw_file_sha1(mw_session *s, const char *name, char sha1[41]);
+/* For each File:<names[i]>, the SHA-1 (40 lower-case hex digits) of its
+ * current version in sha1[i], or "" when there is no such file; one request
+ * per 50 names. *done: how many names were answered (all of them on
+ * success; on failure the batch that failed starts there). */
+int mw_files_sha1(mw_session *s, const char *const *names, size_t n, char (*sha1)[41], size_t *done);
 
 /* Upload data as File:<name>, replacing an existing version (warnings such
  * as "exists" or "duplicate" are ignored: the caller compared SHA-1 first). */

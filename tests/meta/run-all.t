@@ -3,7 +3,8 @@
 # a plan that disagrees with the results is a failure (a program that
 # planned 5 tests and printed 2 "ok" stopped early), SKIPs are counted
 # apart, the last line is "N passed, N failed, N skipped", and two tests of
-# one name in two folders keep their own logs.
+# one name in two folders keep their own logs; --alongside runs programs in
+# a second lane and counts them in the same line.
 . "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
 T=$(tmpdir)
@@ -59,6 +60,22 @@ check "two good programs: run-all exits 0" [ "$rc" -eq 0 ]
 check "a/same.t has its own log" grep -q "from a" "$T/logs/a/same.t.log"
 check "b/same.t has its own log" grep -q "from b" "$T/logs/b/same.t.log"
 check "the summary line names the folder" grep -q "^b/same.t " "$T/out"
+
+# --alongside: a second lane, counted in the same last line
+judge "$T/a/same.t" --alongside "$T/b/same.t"
+check "--alongside: both lanes in the last line" [ "$last" = "2 passed, 0 failed, 0 skipped" ]
+check "--alongside: the lane's program has its line" grep -q "^b/same.t " "$T/out"
+check "--alongside: its log is written" grep -q "from b" "$T/logs/b/same.t.log"
+judge "$T/a/same.t" --alongside "$T/a/crash.t"
+check "--alongside: a crash in the lane counts as a failure" [ "$last" = "2 passed, 1 failed, 0 skipped" ]
+check "--alongside: a failure in the lane makes run-all exit 1" [ "$rc" -eq 1 ]
+printf '#!/bin/sh\nsleep 2\necho "ok 1 - slept"\necho 1..1\n' >"$T/a/sleep1.t"
+cp "$T/a/sleep1.t" "$T/a/sleep2.t"
+chmod +x "$T/a/sleep1.t" "$T/a/sleep2.t"
+t0=$(date +%s%N)
+judge "$T/a/sleep1.t" --alongside "$T/a/sleep2.t"
+ms=$((($(date +%s%N) - t0) / 1000000))
+check "--alongside: two 2 s programs in two lanes end within 3.5 s ($ms ms)" [ "$ms" -lt 3500 ]
 
 # lib.sh's skip and skip_all speak that TAP
 check "skip prints an ok line with the skip directive and the reason" \

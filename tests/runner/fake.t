@@ -27,23 +27,8 @@ make_images() {
 }
 make_images
 
-# Footprint: real ELF32 objects (arm-none-eabi-gcc -c), one with the call,
-# one without.
-cat >"$d/base.c" <<'C'
-int buf[64];
-int main(void) { return buf[0]; }
-C
-cat >"$d/aes.c" <<'C'
-int buf[64];
-static const unsigned char sbox[300] = { 1, 2, 3 };
-unsigned char state[40];
-int counter = 5;
-int enc(int x) { state[x & 31] = sbox[x % 300]; return counter += state[x & 7]; }
-int main(void) { return enc(buf[0]); }
-C
-for f in base aes; do
-  arm-none-eabi-gcc -mcpu=cortex-m33 -mthumb -O2 -c "$d/$f.c" -o "$d/img/fp-$f.elf"
-done
+# Footprint: real ELF32 objects, one with the call, one without.
+fp_objects aes
 
 manifest() { # FILE then lines "image kind version config [timeout]"
   local out=$1; shift

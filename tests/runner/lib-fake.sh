@@ -50,3 +50,25 @@ YAML
 aes() { # id op key buf config instr stack
   echo "$1|family: AES, kind: performance, measure: sole-buffer, cipher_mode: CBC, key_bits: $3, buffer_bytes: $4, operation: $2, configuration: $5, instructions: $6, stack_bytes: $7, heap_bytes: 0"
 }
+# fp_objects NAME...: real ELF32 objects for footprint rows
+# (arm-none-eabi-gcc -c): $d/img/fp-base.elf without the call and, for each
+# NAME, $d/img/fp-NAME.elf with it (code, a constant table, data).
+fp_objects() {
+  cat >"$d/base.c" <<'C'
+int buf[64];
+int main(void) { return buf[0]; }
+C
+  cat >"$d/op.c" <<'C'
+int buf[64];
+static const unsigned char sbox[300] = { 1, 2, 3 };
+unsigned char state[40];
+int counter = 5;
+int enc(int x) { state[x & 31] = sbox[x % 300]; return counter += state[x & 7]; }
+int main(void) { return enc(buf[0]); }
+C
+  arm-none-eabi-gcc -mcpu=cortex-m33 -mthumb -O2 -c "$d/base.c" -o "$d/img/fp-base.elf"
+  local n
+  for n in "$@"; do
+    arm-none-eabi-gcc -mcpu=cortex-m33 -mthumb -O2 -c "$d/op.c" -o "$d/img/fp-$n.elf"
+  done
+}
