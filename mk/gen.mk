@@ -4,13 +4,13 @@
 # tests link too.
 GEN_PKGS := yaml-0.1 libcmark-gfm libcurl jansson libcrypto
 # build/config holds paths.h, the install paths (mk/install.mk)
-GEN_CFLAGS_COMMON := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Werror \
+GEN_CFLAGS_COMMON := -std=c11 -pthread -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Werror \
   -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2 -Igen/src -I$(BUILD)/config
 # the optimised build takes the user's (or dpkg-buildflags') CPPFLAGS,
 # CFLAGS and LDFLAGS after ours: hardening for the Debian package
 GEN_CFLAGS = $(GEN_CFLAGS_COMMON) -O2 -g $(CPPFLAGS) $(CFLAGS)
 ASAN_CFLAGS := $(GEN_CFLAGS_COMMON) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-GEN_LIBS = $(shell pkg-config --libs $(GEN_PKGS) 2>/dev/null) -lcmark-gfm-extensions -lcsv -lm
+GEN_LIBS = $(shell pkg-config --libs $(GEN_PKGS) 2>/dev/null) -lcmark-gfm-extensions -lcsv -lm -pthread
 GEN_INC = $(shell pkg-config --cflags $(GEN_PKGS) 2>/dev/null)
 
 GEN_SRC := $(sort $(wildcard gen/src/*.c))

@@ -8,8 +8,10 @@
 #include "util.h"
 #include "yamljson.h"
 
-/* Appends the whole document to out. */
-void cp_diff_emit(cp_buf *out, cp_yj_format format, const cp_diff *d, const cp_dataset *old_ds,
+/* Appends the whole document to out; or, when a large YAML report is
+ * written by two threads, its first part to out and the rest to rest
+ * (else rest stays empty): the document is out's text, then rest's. */
+void cp_diff_emit(cp_buf *out, cp_buf *rest, cp_yj_format format, const cp_diff *d, const cp_dataset *old_ds,
                   const cp_dataset *new_ds, const cp_diff_thresholds *t);
 
 #endif

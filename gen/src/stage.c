@@ -56,11 +56,17 @@ static int make_dirs(cp_stage *s, const char *dir)
     return rc;
 }
 
-static int same_content(const char *path, const char *data, size_t len)
+/* the file at path holds exactly the pieces, one after the other */
+static int same_content(const char *path, const cp_piece *p, size_t n)
 {
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++)
+        len += p[i].len;
     size_t old_len;
     char *old = cp_read_file(path, &old_len);
-    int same = old && old_len == len && memcmp(old, data, len) == 0;
+    int same = old && old_len == len;
+    for (size_t i = 0, at = 0; same && i < n; at += p[i].len, i++)
+        same = !p[i].len || memcmp(old + at, p[i].data, p[i].len) == 0;
     free(old);
     return same;
 }
@@ -78,7 +84,15 @@ static int write_all(int fd, const char *data, size_t len)
     return 0;
 }
 
-static int add(cp_stage *s, const char *path, const char *data, size_t len, int after, FILE *err)
+static int write_pieces(int fd, const cp_piece *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (write_all(fd, p[i].data, p[i].len))
+            return -1;
+    return 0;
+}
+
+static int add(cp_stage *s, const char *path, const cp_piece *pieces, size_t n, int after, FILE *err)
 {
     struct stat st;
     if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
@@ -86,7 +100,7 @@ static int add(cp_stage *s, const char *path, const char *data, size_t len, int 
                 S_ISDIR(st.st_mode) ? "a folder" : "another kind of file");
         return -1;
     }
-    if (same_content(path, data, len))
+    if (same_content(path, pieces, n))
         return 0;
     const char *slash = strrchr(path, '/');
     if (slash && slash != path) {
@@ -105,7 +119,7 @@ static int add(cp_stage *s, const char *path, const char *data, size_t len, int 
         free(tmp);
         return -1;
     }
-    if (write_all(fd, data, len) || fchmod(fd, 0644) || close(fd)) {
+    if (write_pieces(fd, pieces, n) || fchmod(fd, 0644) || close(fd)) {
         int e = errno;
         close(fd); /* harmless when already closed */
         unlink(tmp);
@@ -123,12 +137,19 @@ static int add(cp_stage *s, const char *path, const char *data, size_t len, int 
 
 int cp_stage_add(cp_stage *s, const char *path, const char *data, size_t len, FILE *err)
 {
-    return add(s, path, data, len, 0, err);
+    cp_piece one = { data, len };
+    return add(s, path, &one, 1, 0, err);
 }
 
 int cp_stage_add_after(cp_stage *s, const char *path, const char *data, size_t len, FILE *err)
 {
-    return add(s, path, data, len, 1, err);
+    cp_piece one = { data, len };
+    return add(s, path, &one, 1, 1, err);
+}
+
+int cp_stage_add_pieces(cp_stage *s, const char *path, const cp_piece *pieces, size_t n, FILE *err)
+{
+    return add(s, path, pieces, n, 0, err);
 }
 
 static void forget(cp_stage *s)

@@ -27,9 +27,18 @@ int cp_stage_add(cp_stage *s, const char *path, const char *data, size_t len, FI
  * (pages after the charts they show, whichever was staged first). */
 int cp_stage_add_after(cp_stage *s, const char *path, const char *data, size_t len, FILE *err);
 
-/* Renames every staged file into place, those of cp_stage_add first. 0;
- * -1 after a message when a rename fails (it names what was replaced
- * already), the rest of the temporary files removed. */
+/* Same as cp_stage_add, for a file whose content is the pieces one after
+ * the other (a large diff report written in two parts by two threads). */
+typedef struct {
+    const char *data;
+    size_t len;
+} cp_piece;
+int cp_stage_add_pieces(cp_stage *s, const char *path, const cp_piece *pieces, size_t n, FILE *err);
+
+/* Renames every staged file into place, those of cp_stage_add and
+ * cp_stage_add_pieces first. 0; -1 after a message when a rename fails (it
+ * names what was replaced already), the rest of the temporary files
+ * removed. */
 int cp_stage_commit(cp_stage *s, FILE *err);
 
 /* Removes every temporary file and the folders made for them. */

@@ -137,7 +137,8 @@ void cp_buf_put_quoted(cp_buf *b, const char *s)
     cp_buf_putc(b, '\'');
 }
 
-static char read_error[160];
+/* per thread: diff loads its two datasets at once */
+static _Thread_local char read_error[160];
 
 const char *cp_read_file_error(void)
 {
@@ -159,7 +160,7 @@ static char *read_failed(int err)
 
 const char *cp_input_too_large(void)
 {
-    static char text[80];
+    static _Thread_local char text[80];
     snprintf(text, sizeof text, "expected a file of at most %d MiB, found a larger one", CP_MAX_INPUT_BYTES >> 20);
     return text;
 }

@@ -1,15 +1,14 @@
 #include "yaml_write.h"
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <yaml.h>
-
-#include "text_clean.h"
 
 /* Words that a YAML 1.1 or 1.2 reader may take for null or a boolean. */
 static int is_reserved_word(const char *s, size_t len)
 {
+    /* most strings are none: no longer than "FALSE", and not starting
+     * like one */
+    if (len > 5 || !strchr("nNtTfFyYoO~", s[0]))
+        return 0;
     static const char *const words[] = { "null", "Null", "NULL", "~", "true", "True", "TRUE", "false", "False",
                                          "FALSE", "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off",
                                          "Off", "OFF", "y", "Y", "n", "N" };
@@ -63,44 +62,73 @@ int cp_yaml_plain_ok(const char *s, size_t len)
     return !is_digit(s[0]) || odd_letter;
 }
 
-static int append(void *data, unsigned char *text, size_t size)
+/* The escape libyaml's emitter writes for a code point it does not keep as
+ * it is (a short form where YAML has one, else \xXX, \uXXXX, \UXXXXXXXX
+ * in upper-case hex), so that datasets and reports read as before. */
+static void put_escape(cp_buf *b, unsigned cp)
 {
-    cp_buf_put(data, (const char *)text, size);
-    return 1;
+    static const struct {
+        unsigned cp;
+        char c;
+    } shorts[] = { { 0x00, '0' },  { 0x07, 'a' }, { 0x08, 'b' },   { 0x09, 't' },   { 0x0a, 'n' },
+                   { 0x0b, 'v' },  { 0x0c, 'f' }, { 0x0d, 'r' },   { 0x1b, 'e' },   { 0x22, '"' },
+                   { 0x5c, '\\' }, { 0x85, 'N' }, { 0xa0, '_' },   { 0x2028, 'L' }, { 0x2029, 'P' } };
+    cp_buf_putc(b, '\\');
+    for (size_t i = 0; i < sizeof shorts / sizeof shorts[0]; i++)
+        if (shorts[i].cp == cp) {
+            cp_buf_putc(b, shorts[i].c);
+            return;
+        }
+    int digits = cp <= 0xff ? 2 : cp <= 0xffff ? 4 : 8;
+    cp_buf_putc(b, digits == 2 ? 'x' : digits == 4 ? 'u' : 'U');
+    for (int k = (digits - 1) * 4; k >= 0; k -= 4)
+        cp_buf_putc(b, "0123456789ABCDEF"[(cp >> k) & 0xf]);
 }
 
-/* One document holding one double-quoted scalar, emitted by libyaml with
- * no line width (no folding) and UTF-8 kept as it is: `"text"` and a line
- * break, which is dropped. */
+/* Whether libyaml's emitter (unicode output) writes this code point as it
+ * is inside double quotes: printable (YAML 1.1's set, in which libyaml
+ * leaves out everything beyond U+FFFF), not a line break, not a BOM, not
+ * a quote or a backslash. */
+static int kept_as_is(unsigned cp)
+{
+    if (cp == '"' || cp == '\\')
+        return 0;
+    if (cp < 0x80)
+        return cp >= 0x20 && cp <= 0x7e;
+    return (cp >= 0xa0 && cp <= 0xd7ff && cp != 0x2028 && cp != 0x2029) ||
+           (cp >= 0xe000 && cp <= 0xfffd && cp != 0xfeff);
+}
+
+/* Double-quoted, as cp_yaml_put_string says. */
 static void put_double_quoted(cp_buf *b, const char *s, size_t len)
 {
-    size_t vlen;
-    char *v = cp_text_valid_utf8(s, len, &vlen);
-    cp_buf out = { 0 };
-    yaml_emitter_t e;
-    yaml_event_t ev[5];
-    int ok = yaml_emitter_initialize(&e);
-    if (ok) {
-        yaml_emitter_set_output(&e, append, &out);
-        yaml_emitter_set_unicode(&e, 1);
-        yaml_emitter_set_width(&e, -1);
-        ok = yaml_stream_start_event_initialize(&ev[0], YAML_UTF8_ENCODING) &&
-             yaml_document_start_event_initialize(&ev[1], NULL, NULL, NULL, 1) &&
-             yaml_scalar_event_initialize(&ev[2], NULL, NULL, (yaml_char_t *)v, (int)vlen, 0, 1,
-                                          YAML_DOUBLE_QUOTED_SCALAR_STYLE) &&
-             yaml_document_end_event_initialize(&ev[3], 1) && yaml_stream_end_event_initialize(&ev[4]);
-        for (int i = 0; ok && i < 5; i++)
-            ok = yaml_emitter_emit(&e, &ev[i]); /* takes the event, also on failure */
-        yaml_emitter_delete(&e);
+    const unsigned char *u = (const unsigned char *)s;
+    cp_buf_putc(b, '"');
+    size_t run = 0; /* start of the bytes kept as they are, not yet copied */
+    for (size_t i = 0; i < len;) {
+        size_t n = cp_utf8_len(u + i, len - i);
+        unsigned cp = 0xfffd;
+        if (n == 1)
+            cp = u[i];
+        else if (n) {
+            cp = u[i] & (0x7f >> n);
+            for (size_t k = 1; k < n; k++)
+                cp = (cp << 6) | (u[i + k] & 0x3f);
+        }
+        if (n && kept_as_is(cp)) {
+            i += n;
+            continue;
+        }
+        cp_buf_put(b, s + run, i - run);
+        if (n)
+            put_escape(b, cp);
+        else
+            cp_buf_put(b, "\xef\xbf\xbd", 3);
+        i += n ? n : 1;
+        run = i;
     }
-    if (!ok || out.len < 3 || out.data[0] != '"' || out.data[out.len - 1] != '\n') {
-        /* only memory can fail here: the text is valid UTF-8 */
-        fputs("cryptoperf: cannot write a YAML string (out of memory?)\n", stderr);
-        exit(2);
-    }
-    cp_buf_put(b, out.data, out.len - 1);
-    cp_buf_free(&out);
-    free(v);
+    cp_buf_put(b, s + run, len - run);
+    cp_buf_putc(b, '"');
 }
 
 void cp_yaml_put_string(cp_buf *b, const char *s, size_t len)

@@ -5,62 +5,166 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <yaml.h>
 
 #include "text_clean.h"
 #include "yaml_write.h"
 
-/* The emitter and jansson fail only when memory runs out, or on a call
- * sequence no caller makes (a value without a key): both end the program,
- * as cp_xmalloc does. */
+/* jansson fails only when memory runs out, or on a call sequence no caller
+ * makes (a value without a key): both end the program, as cp_xmalloc
+ * does. */
 static void fatal(const char *what)
 {
     fprintf(stderr, "cryptoperf: cannot write %s output: %s\n", what, "out of memory or a bad call sequence");
     exit(2);
 }
 
-/* ---- YAML: events to libyaml's emitter ---- */
+/* ---- YAML: the block layout libyaml's emitter writes, byte for byte ----
+ *
+ * The same text as yaml_emitter_emit with block styles, unicode output and
+ * no line width (what this writer used before): keys at the indentation
+ * of their mapping, a nested mapping two columns deeper, a sequence that
+ * is a mapping's value at the mapping's own column ("key:\n- item"), a
+ * mapping that is a sequence item starting on the line of its "- ", and
+ * an empty collection in flow style ("[]", "{}"). The state below is the
+ * emitter's (column, and whether the line so far is only indentation or
+ * ends in white space), so the decisions are made as it makes them. */
 
-static int append(void *data, unsigned char *text, size_t size)
+static void y_put(cp_yj *w, const char *s, size_t n)
 {
-    cp_buf_put(data, (const char *)text, size);
-    return 1;
+    cp_buf_put(w->out, s, n);
+    w->column += n;
 }
 
-static void emit(cp_yj *w, yaml_event_t *ev, int made)
+/* A new line, unless the current one holds only indentation up to the
+ * current indent (the "- " of a sequence item that is a collection). */
+static void y_indent(cp_yj *w)
 {
-    if (!made || !yaml_emitter_emit(w->emitter, ev))
-        fatal("YAML");
+    size_t indent = w->indent >= 0 ? (size_t)w->indent : 0;
+    if (!w->indention || w->column > indent || (w->column == indent && !w->whitespace)) {
+        cp_buf_putc(w->out, '\n');
+        w->column = 0;
+    }
+    static const char spaces[] = "                                ";
+    while (w->column < indent) {
+        size_t n = indent - w->column < sizeof spaces - 1 ? indent - w->column : sizeof spaces - 1;
+        y_put(w, spaces, n);
+    }
+    w->whitespace = 1;
+    w->indention = 1;
 }
 
-static void yaml_scalar(cp_yj *w, const char *text, size_t len, int plain)
+static void y_indicator(cp_yj *w, const char *text, int need_space, int is_space, int is_indention)
 {
-    yaml_event_t ev;
-    emit(w, &ev, yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)text, (int)len, plain, !plain,
-                                              plain ? YAML_PLAIN_SCALAR_STYLE : YAML_DOUBLE_QUOTED_SCALAR_STYLE));
+    if (need_space && !w->whitespace)
+        y_put(w, " ", 1);
+    y_put(w, text, strlen(text));
+    w->whitespace = is_space;
+    w->indention = w->indention && is_indention;
+}
+
+/* A collection just opened gets its layout with its first entry: an empty
+ * one is written in flow style instead. */
+static void y_open_pending(cp_yj *w)
+{
+    if (!w->pending)
+        return;
+    w->pending = 0;
+    /* a sequence that is a mapping's value stays at the mapping's column */
+    int in_mapping = w->depth >= 2 && !w->seq[w->depth - 2];
+    int indentless = w->seq[w->depth - 1] && in_mapping && !w->indention;
+    w->indent = w->indent < 0 ? 0 : indentless ? w->indent : w->indent + 2;
+    w->indents[w->depth - 1] = w->indent;
+}
+
+/* Before a value (a scalar or a collection): its "- " in a sequence, the
+ * ":" after its key in a mapping. */
+static void y_value_prefix(cp_yj *w)
+{
+    y_open_pending(w);
+    if (w->depth == 0)
+        return;
+    if (w->seq[w->depth - 1]) {
+        y_indent(w);
+        y_indicator(w, "-", 1, 0, 1);
+    } else {
+        y_indicator(w, ":", 0, 0, 0);
+    }
+}
+
+/* A scalar's text, after a space unless the line ends in one. */
+static void y_scalar_start(cp_yj *w)
+{
+    if (!w->whitespace)
+        y_put(w, " ", 1);
+}
+
+/* After a scalar (written from start_len of out on): the line ends in
+ * text. */
+static void y_scalar_end(cp_yj *w, size_t start_len)
+{
+    w->column += w->out->len - start_len;
+    w->whitespace = 0;
+    w->indention = 0;
+}
+
+static void y_text(cp_yj *w, const char *text)
+{
+    size_t start = w->out->len;
+    cp_buf_put(w->out, text, strlen(text));
+    y_scalar_end(w, start);
+}
+
+static void y_plain(cp_yj *w, const char *text)
+{
+    y_value_prefix(w);
+    y_scalar_start(w);
+    y_text(w, text);
+}
+
+static void y_key(cp_yj *w, const char *key)
+{
+    y_open_pending(w);
+    y_indent(w);
+    y_text(w, key);
+}
+
+static void y_string(cp_yj *w, const char *s)
+{
+    y_value_prefix(w);
+    y_scalar_start(w);
+    size_t start = w->out->len;
+    cp_yaml_put_string(w->out, s, strlen(s));
+    y_scalar_end(w, start);
+}
+
+static void y_begin(cp_yj *w)
+{
+    y_value_prefix(w);
+    w->pending = 1;
+}
+
+static void y_end(cp_yj *w, int seq)
+{
+    if (w->pending) {
+        w->pending = 0;
+        y_indicator(w, seq ? "[" : "{", 1, 1, 0);
+        y_indicator(w, seq ? "]" : "}", 0, 0, 0);
+    }
+    /* back to the enclosing collection's indentation */
+    w->indent = w->depth >= 2 ? w->indents[w->depth - 2] : -1;
 }
 
 static void yaml_start(cp_yj *w)
 {
-    w->emitter = cp_xmalloc(sizeof *w->emitter);
-    if (!yaml_emitter_initialize(w->emitter))
-        fatal("YAML");
-    yaml_emitter_set_output(w->emitter, append, w->out);
-    yaml_emitter_set_unicode(w->emitter, 1);
-    yaml_emitter_set_width(w->emitter, -1);
-    yaml_event_t ev;
-    emit(w, &ev, yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING));
-    emit(w, &ev, yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1));
+    w->indent = -1;
+    w->whitespace = 1;
+    w->indention = 1;
 }
 
 static void yaml_finish(cp_yj *w)
 {
-    yaml_event_t ev;
-    emit(w, &ev, yaml_document_end_event_initialize(&ev, 1));
-    emit(w, &ev, yaml_stream_end_event_initialize(&ev));
-    yaml_emitter_delete(w->emitter);
-    free(w->emitter);
-    w->emitter = NULL;
+    w->indent = -1;
+    y_indent(w);
 }
 
 /* ---- JSON: a jansson tree, dumped at the end ---- */
@@ -122,22 +226,19 @@ static void push(cp_yj *w, int seq)
         json_add(w, json_incref(c));
         w->open[w->depth] = c;
     } else {
-        yaml_event_t ev;
-        emit(w, &ev, seq ? yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_SEQUENCE_STYLE)
-                         : yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE));
+        y_begin(w);
+        w->seq[w->depth] = seq;
     }
     w->depth++;
 }
 
 static void pop(cp_yj *w, int seq)
 {
+    if (w->format == CP_YJ_JSON)
+        json_decref(w->open[w->depth - 1]);
+    else
+        y_end(w, seq);
     w->depth--;
-    if (w->format == CP_YJ_JSON) {
-        json_decref(w->open[w->depth]);
-    } else {
-        yaml_event_t ev;
-        emit(w, &ev, seq ? yaml_sequence_end_event_initialize(&ev) : yaml_mapping_end_event_initialize(&ev));
-    }
 }
 
 void cp_yj_map_begin(cp_yj *w)
@@ -166,7 +267,7 @@ void cp_yj_key(cp_yj *w, const char *key)
         free(w->key);
         w->key = cp_xstrdup(key);
     } else {
-        yaml_scalar(w, key, strlen(key), 1);
+        y_key(w, key);
     }
 }
 
@@ -176,13 +277,14 @@ void cp_yj_str(cp_yj *w, const char *s)
         cp_yj_null(w);
         return;
     }
-    size_t len;
-    char *v = cp_text_valid_utf8(s, strlen(s), &len);
-    if (w->format == CP_YJ_JSON)
+    if (w->format == CP_YJ_JSON) {
+        size_t len;
+        char *v = cp_text_valid_utf8(s, strlen(s), &len);
         json_add(w, json_stringn(v, len));
-    else
-        yaml_scalar(w, v, len, cp_yaml_plain_ok(v, len));
-    free(v);
+        free(v);
+    } else {
+        y_string(w, s);
+    }
 }
 
 /* A number, null, true or false: plain in YAML, parsed by jansson's rules
@@ -193,15 +295,22 @@ static void literal(cp_yj *w, const char *text, json_t *value)
         json_add(w, value);
     else {
         json_decref(value);
-        yaml_scalar(w, text, strlen(text), 1);
+        y_plain(w, text);
     }
 }
 
 void cp_yj_int(cp_yj *w, long long v)
 {
-    char t[32];
-    snprintf(t, sizeof t, "%lld", v);
-    literal(w, t, w->format == CP_YJ_JSON ? json_integer(v) : NULL);
+    /* "%lld" by hand: a report of a million rows writes millions */
+    char t[32], *p = t + sizeof t;
+    unsigned long long u = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
+    *--p = '\0';
+    do
+        *--p = (char)('0' + u % 10);
+    while (u /= 10);
+    if (v < 0)
+        *--p = '-';
+    literal(w, p, w->format == CP_YJ_JSON ? json_integer(v) : NULL);
 }
 
 void cp_yj_real(cp_yj *w, double v, int decimals)
@@ -238,6 +347,13 @@ void cp_yj_bool(cp_yj *w, int v)
 void cp_yj_null(cp_yj *w)
 {
     literal(w, "null", w->format == CP_YJ_JSON ? json_null() : NULL);
+}
+
+void cp_yj_drop_text(cp_yj *w)
+{
+    w->out->len = 0;
+    if (w->out->data)
+        w->out->data[0] = '\0';
 }
 
 void cp_yj_finish(cp_yj *w)

@@ -140,6 +140,23 @@ expect "a dataset that does not validate: exit 1, file:line:column and path" 1 \
 check "... and nothing on stdout" [ ! -s "$T/out" ]
 "$CRYPTOPERF" diff -o "$T/never.yaml" "$FX/cmox-040000b1" "$T/bad/stm32l5/cmox-050000b2" 2>/dev/null
 check "... and no -o file written" [ ! -e "$T/never.yaml" ]
+# both invalid: the two are loaded at once (NEW on a second thread, and the
+# small NEW is done first), yet OLD's problems come first, then its summary
+# line, then NEW's, as if one after the other
+mkdir -p "$T/bad/stm32l5/cmox-040000b1"
+sed 's/cycles: \([0-9]*\)}/cycles: -\1}/' "$V4" >"$T/bad/stm32l5/cmox-040000b1/dataset.yaml"
+"$CRYPTOPERF" diff "$T/bad/stm32l5/cmox-040000b1" "$T/bad/stm32l5/cmox-050000b2" >/dev/null 2>"$T/both.err"
+# line numbers in stderr: the last of OLD's messages, OLD's summary, the
+# first of NEW's, NEW's summary
+order=$(awk '/cmox-040000b1\/dataset.yaml:[0-9]+:[0-9]+: /{o=NR} /\(OLD\) is invalid/{os=NR}
+             /cmox-050000b2\/dataset.yaml:[0-9]+:[0-9]+: /&&!n{n=NR} /\(NEW\) is invalid/{ns=NR}
+             END{print o+0, os+0, n+0, ns+0}' "$T/both.err")
+diag "OLD last, OLD summary, NEW first, NEW summary at stderr lines: $order"
+read -r old_last old_sum new_first new_sum <<<"$order"
+check "both invalid: OLD's problems (many) are all reported" [ "$(grep -c 'cmox-040000b1/dataset.yaml:[0-9]*:[0-9]*: ' "$T/both.err")" -gt 100 ]
+check "... OLD's summary line follows its last problem" [ "$old_sum" -eq $((old_last + 1)) ]
+check "... NEW's first problem follows OLD's summary" [ "$new_first" -eq $((old_sum + 1)) ]
+check "... NEW's summary is the last line" [ "$new_sum" -eq "$(wc -l <"$T/both.err")" ]
 sed 's/^series: stm32l5$/series: stm32l4/' "$FX/cmox-050000b2/dataset.yaml" >"$T/other/stm32l4/cmox-050000b2/dataset.yaml"
 expect "two different series without the flag: exit 2, names both and the flag" 2 \
   "series 'stm32l5' .* series 'stm32l4'; to compare across series, add --cross-series" \
@@ -179,6 +196,48 @@ expect "an unknown option: exit 2" 2 "unknown option or missing value: --frobnic
   "$CRYPTOPERF" diff --frobnicate "$V4" "$V5"
 expect "an unwritable -o: exit 2" 2 "/proc/cryptoperf-diff.yaml: cannot write" \
   "$CRYPTOPERF" diff -o /proc/cryptoperf-diff.yaml "$V4" "$V5"
+
+# --- a large report is written by two threads --------------------------------
+# Past 2,000 rows the YAML report's second half is written on a second
+# thread (diff_emit.c) and appended: read back by an independent YAML
+# reader, it must hold what the JSON report (one writer) holds.
+big() { # side, rows per shape
+  sed '/^results:/q' "$V5"
+  awk -v n="$2" -v side="$1" 'BEGIN {
+    for (i = 1; i <= n; i++) {
+      printf "  - {family: AES, kind: performance, measure: sole-buffer, cipher_mode: CBC, key_bits: 128, buffer_bytes: %d, operation: encryption, configuration: Small, cycles: %d}\n", i, 1000 + i + (side == "new" && i % 7 == 0 ? 90 : 0)
+      printf "  - {family: HASH, kind: footprint, measure: sole-buffer, hash: sha256, configuration: \"C %d: x\", code_bytes: %d, const_bytes: 280, data_bytes: 0, stack_bytes: 532}\n", i, 1000 + i
+      printf "  - {family: ECDSA, kind: performance, curve: secp256r1, %soperation: signature, math_config: M%d, curve_definition: Low, cycles: %d}\n", side == "old" ? "hash: sha256, " : "", i, 2000000 + i
+      printf "  - {family: ML-DSA, kind: performance, parameter_set: ML-DSA-44, operation: signature, variant: %s, cycles: %d, stack_bytes: 772, heap_bytes: 30796}\n", (i > n - 3 ? side i : "V" i), 3000000 + i
+    }
+  }'
+}
+big old 600 >"$T/big-old.yaml"
+big new 600 >"$T/big-new.yaml"
+"$CRYPTOPERF" diff -o "$T/big.yaml" "$T/big-old.yaml" "$T/big-new.yaml" 2>"$T/big.err"
+check "large pair (2,400 rows a side): diff exits 0" [ $? -eq 0 ]
+"$CRYPTOPERF" diff --format json -o "$T/big.json" "$T/big-old.yaml" "$T/big-new.yaml" 2>>"$T/big.err"
+check "... also as JSON" [ $? -eq 0 ]
+check "... the YAML lists every row (2,403 marks)" [ "$(grep -c '^  - mark: ' "$T/big.yaml")" -eq 2403 ]
+# the two parts are staged as one file: an up-to-date file is left alone,
+# one whose second half differs (same size) is replaced
+cp "$T/big.yaml" "$T/big.keep"
+touch -d '2001-01-01 00:00' "$T/big.yaml"
+"$CRYPTOPERF" diff -o "$T/big.yaml" "$T/big-old.yaml" "$T/big-new.yaml" 2>>"$T/big.err"
+check "... written again unchanged: the file is left alone (its mtime kept)" [ "$(stat -c %Y "$T/big.yaml")" = "$(date -d '2001-01-01 00:00' +%s)" ]
+sed -i '$ s/mark/MARK/' "$T/big.yaml"
+check "... (the test changed the last line)" [ "$(tail -1 "$T/big.yaml" | grep -c MARK)" -eq 1 ]
+check "... (not the size)" [ "$(stat -c %s "$T/big.yaml")" = "$(stat -c %s "$T/big.keep")" ]
+"$CRYPTOPERF" diff -o "$T/big.yaml" "$T/big-old.yaml" "$T/big-new.yaml" 2>>"$T/big.err"
+check "... a file whose end differs is written again" cmp -s "$T/big.yaml" "$T/big.keep"
+if python3 -c 'import yaml' 2>/dev/null; then
+  check "... the YAML (two writers) reads back as the JSON (one writer)" python3 -c '
+import json, sys, yaml
+y = yaml.load(open(sys.argv[1]), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+sys.exit(0 if y == json.load(open(sys.argv[2])) else 1)' "$T/big.yaml" "$T/big.json"
+else
+  skip "... the YAML (two writers) reads back as the JSON (one writer)" "python3-yaml is not installed"
+fi
 
 # --- the diff page, through the page engine ---------------------------------
 "$CRYPTOPERF" diff --out "$T/page" "$V4" "$V5" >"$T/stdout" 2>"$T/err"
