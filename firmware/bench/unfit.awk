@@ -22,7 +22,7 @@ BEGIN {
 }
 /^  # case / { flush(); id = $3; order[n++] = id; next }
 /^  - family: / { if (id != "") { inrec = 1; lines = cstr($0) }; next }
-inrec && /^    [a-z_]+: / {
+inrec && /^    [a-z_][a-z0-9_]*: / {
   key = $1
   sub(/:$/, "", key)
   if (key == "kind")

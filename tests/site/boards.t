@@ -34,6 +34,8 @@ for mk in firmware/boards/*/board.mk; do
       bad=$(grep 'kind: not-run' "$ds" | grep -v -E 'reason: "?(needs [0-9.]+ (KiB|bytes) of [a-z ]+, the board has [0-9.]+ (KiB|bytes)|the image of its part of the suite does not fit the board: needs|the heap ran out: )' | head -1)
       check "$b: $v: every not-run case says what it needs and what the board has${bad:+ (not: $bad)}" [ -z "$bad" ]
       check "$b: $v measured the cases that fit ($m)" [ "$m" -gt 0 ]
+      bare=$(grep 'kind: not-run' "$ds" | grep -v 'operation: ' | head -1)
+      check "$b: $v: every not-run case names its operation (the page places it)${bare:+ (not: $bare)}" [ -z "$bare" ]
       page=site/$b/$v/index.md
       check "$b: $v: the page lists the cases not run in their tables" grep -q '| Not run |' "$page"
     else
