@@ -2,7 +2,10 @@
 # chartrefs.pl PAGE: the tables of a generated page (index.wiki, .md or
 # .html, or compare.*) and the charts it shows right after each one, read
 # from the page's own markup, one line per table:
-#   table<TAB><first header cell>|<second header cell><TAB><charts after it>
+#   table<TAB><first header cell>|<second header cell><TAB><charts after it><TAB><old/new cells>
+# (old/new cells: header cells ending "(old)" or "(new)", the figures of a
+# diff page's table; a diff table without any holds rows with nothing to
+# compare, e.g. cases not run on the board)
 # then one line per chart reference, its file name as on disk (decoded):
 #   chart<TAB><name>
 # A table's charts are the chart references between its end and the next
@@ -24,6 +27,7 @@ sub html_decode {
     return $s;
 }
 sub trim { my $s = shift; $s =~ s/^\s+|\s+$//g; return $s; }
+sub olds { return scalar grep { /\((old|new)\)$/ } @_; }
 
 # events in page order: [table, head1, head2] | [chart, name] | [stop]
 my @events;
@@ -36,7 +40,7 @@ if ($ext eq 'wiki') {
             if ($i + 1 < @lines && $lines[$i + 1] =~ /^!(.*)$/) {
                 @head = map { trim($_) } split /!!/, $1;
             }
-            push @events, ['table', @head[0, 1]];
+            push @events, ['table', @head[0, 1], olds(@head)];
             $i++ while $i < @lines && $lines[$i] !~ /^\|\}/;
         } elsif ($l =~ /^\[\[File:([^|\]]+)/) {
             push @events, ['chart', $1];
@@ -52,7 +56,7 @@ if ($ext eq 'wiki') {
             my $h = $l;
             $h =~ s/^\||\|$//g;
             my @head = map { trim($_) } split /(?<!\\)\|/, $h;
-            push @events, ['table', $head[0] // '', $head[1] // ''];
+            push @events, ['table', $head[0] // '', $head[1] // '', olds(@head)];
             $i++ while $i + 1 < @lines && $lines[$i + 1] =~ /^\|/;
         } elsif ($l =~ /^!\[.*\]\(([^)]+)\)\s*$/) {
             push @events, ['chart', url_decode($1)];
@@ -65,7 +69,7 @@ if ($ext eq 'wiki') {
         if (defined $1) {
             my $t = $1;
             my @head = map { trim(html_decode($_)) } $t =~ /<th\b[^>]*>(.*?)<\/th>/gs;
-            push @events, ['table', $head[0] // '', $head[1] // ''];
+            push @events, ['table', $head[0] // '', $head[1] // '', olds(@head)];
         } elsif (defined $2) {
             push @events, ['chart', url_decode(html_decode($2))];
         } else {
@@ -78,7 +82,7 @@ my (@tables, @charts);
 my $open;   # the table whose charts are being counted
 for my $e (@events) {
     if ($e->[0] eq 'table') {
-        push @tables, { head => "$e->[1]|$e->[2]", charts => 0 };
+        push @tables, { head => "$e->[1]|$e->[2]", charts => 0, olds => $e->[3] };
         $open = $tables[-1];
     } elsif ($e->[0] eq 'chart') {
         $open->{charts}++ if $open;
@@ -87,5 +91,5 @@ for my $e (@events) {
         undef $open;
     }
 }
-print "table\t$_->{head}\t$_->{charts}\n" for @tables;
+print "table\t$_->{head}\t$_->{charts}\t$_->{olds}\n" for @tables;
 print "chart\t$_\n" for @charts;
