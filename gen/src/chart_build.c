@@ -277,6 +277,43 @@ void cp_chart_list_add(cp_chart_list *out, cp_chart *c)
     split_large(out, out->n - 1);
 }
 
+/* The series of a table's charts keep one colour in all of them: the
+ * palette's colour of the series' rank among every series the table's
+ * selected results name (first seen first), not of its place in one chart
+ * where an earlier series may have no bar (a core that ran none of the
+ * chart's cases: the cross-core page's micro:bit). */
+typedef struct {
+    char **v;
+    size_t n;
+} cp_names;
+
+static void rank_series(cp_names *ranked, const spec *s, cp_fmt_ctx *ctx)
+{
+    for (size_t b = 0; b < s->nbars; b++) {
+        char *series = text(s->series[b], ctx);
+        size_t i = 0;
+        while (i < ranked->n && strcmp(ranked->v[i], series))
+            i++;
+        if (i < ranked->n) {
+            free(series);
+            continue;
+        }
+        ranked->v = cp_xrealloc(ranked->v, (ranked->n + 1) * sizeof *ranked->v);
+        ranked->v[ranked->n++] = series;
+    }
+}
+
+static void colour_by_rank(cp_chart *c, const cp_names *ranked)
+{
+    for (size_t i = 0; i < c->nser; i++) {
+        size_t k = 0;
+        while (k < ranked->n && strcmp(ranked->v[k], c->series[i]))
+            k++;
+        if (k < ranked->n && k != i && !(i < c->ncolours && c->colours[i]))
+            cp_chart_series_colour(c, i, cp_chart_palette(k));
+    }
+}
+
 int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds, const char *name,
                    const cp_table *shown, cp_diag *diag)
 {
@@ -307,15 +344,17 @@ int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds,
     cp_bar_owners owners = { 0 };
     size_t first = out->n;
     char **splits = NULL;   /* split text of out->items[first + k] */
+    cp_names ranked = { 0 };   /* every series of the table, first seen first */
     for (size_t r = 0; rc == 0 && r < ds->nresults; r++) {
         if (!cp_selected(&sel, &ds->results[r]))
             continue;
+        cp_fmt_ctx ctx = { ds, l, &ds->results[r], ds->results[r].node, NULL };
+        rank_series(&ranked, &s, &ctx);
         /* a case the board could not run has no figure to draw; its table
          * row says why */
         const char *kind = cp_result_text(&ds->results[r], CP_F_KIND);
         if (kind && !strcmp(kind, "not-run"))
             continue;
-        cp_fmt_ctx ctx = { ds, l, &ds->results[r], ds->results[r].node, NULL };
         char *split = text(s.split, &ctx);
         size_t k = 0;
         while (first + k < out->n && strcmp(splits[k], split))
@@ -374,6 +413,11 @@ int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds,
     for (size_t k = 0; first + k < out->n; k++)
         free(splits[k]);
     free(splits);
+    for (size_t k = first; rc == 0 && k < out->n; k++)
+        colour_by_rank(out->items[k], &ranked);
+    for (size_t i = 0; i < ranked.n; i++)
+        free(ranked.v[i]);
+    free(ranked.v);
     free(sel.c);
     cp_prefer_free(prefer);
     cp_bar_owners_free(&owners);

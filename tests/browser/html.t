@@ -34,6 +34,9 @@ pages=$(cd "$TOP/site" && find . -mindepth 3 -name index.html | wc -l)
 links=$(grep -oE 'href="[^"#]*/index.html"' "$OUT/html-index.dom.html" | sort -u | wc -l)
 check "index: the DOM links each of the $pages pages ($links)" test "$links" -eq "$pages"
 shot cmox stm32l5/cmox-050000b2
+# a cross-core page (issue 17): six cores side by side, the micro:bit's
+# cases that did not fit among them
+shot cores cores/mbedtls-3.6.6
 
 # charts where readers compare (issue 19), drawn in the page: the diff
 # page's summary chart (a family faster: green 009e73) and old-vs-new bars
