@@ -125,6 +125,27 @@ static size_t intern(char ***v, size_t *n, cp_chart_index *ix, const char *text)
     return *n - 1;
 }
 
+size_t cp_chart_names_add(cp_chart_names *names, const char *text)
+{
+    return intern(&names->v, &names->n, &names->index, text);
+}
+
+size_t cp_chart_names_find(const cp_chart_names *names, const char *text)
+{
+    if (!names->index.cap)
+        return names->n;
+    text_key k = { names->v, text };
+    size_t *slot = find_slot(&names->index, hash_text(text), same_text, &k);
+    return *slot ? *slot - 1 : names->n;
+}
+
+void cp_chart_names_free(cp_chart_names *names)
+{
+    free_texts(names->v, names->n);
+    free(names->index.slots);
+    memset(names, 0, sizeof *names);
+}
+
 size_t cp_chart_category(cp_chart *c, const char *text)
 {
     return intern(&c->categories, &c->ncat, &c->cat_index, text);

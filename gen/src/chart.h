@@ -73,6 +73,20 @@ void cp_chart_free(cp_chart *c);
 size_t cp_chart_category(cp_chart *c, const char *text);
 size_t cp_chart_series(cp_chart *c, const char *text);
 
+/* A set of texts in order of first appearance, hashed like a chart's
+ * series (a table's series across its charts: chart_build.c). */
+typedef struct {
+    char **v;
+    size_t n;
+    cp_chart_index index;
+} cp_chart_names;
+
+/* The index of text, added at the end when new. */
+size_t cp_chart_names_add(cp_chart_names *names, const char *text);
+/* The index of text, or names->n when it is not there. */
+size_t cp_chart_names_find(const cp_chart_names *names, const char *text);
+void cp_chart_names_free(cp_chart_names *names);
+
 /* Sets the value of (category, series), replacing an earlier one; label is
  * the text shown above the bar (the caller formats it as its page does), or
  * NULL for the value with digits grouped by threes ("11 667"). */

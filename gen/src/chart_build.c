@@ -282,33 +282,19 @@ void cp_chart_list_add(cp_chart_list *out, cp_chart *c)
  * selected results name (first seen first), not of its place in one chart
  * where an earlier series may have no bar (a core that ran none of the
  * chart's cases: the cross-core page's micro:bit). */
-typedef struct {
-    char **v;
-    size_t n;
-} cp_names;
-
-static void rank_series(cp_names *ranked, const spec *s, cp_fmt_ctx *ctx)
+static void rank_series(cp_chart_names *ranked, const spec *s, cp_fmt_ctx *ctx)
 {
     for (size_t b = 0; b < s->nbars; b++) {
         char *series = text(s->series[b], ctx);
-        size_t i = 0;
-        while (i < ranked->n && strcmp(ranked->v[i], series))
-            i++;
-        if (i < ranked->n) {
-            free(series);
-            continue;
-        }
-        ranked->v = cp_xrealloc(ranked->v, (ranked->n + 1) * sizeof *ranked->v);
-        ranked->v[ranked->n++] = series;
+        cp_chart_names_add(ranked, series);
+        free(series);
     }
 }
 
-static void colour_by_rank(cp_chart *c, const cp_names *ranked)
+static void colour_by_rank(cp_chart *c, const cp_chart_names *ranked)
 {
     for (size_t i = 0; i < c->nser; i++) {
-        size_t k = 0;
-        while (k < ranked->n && strcmp(ranked->v[k], c->series[i]))
-            k++;
+        size_t k = cp_chart_names_find(ranked, c->series[i]);
         if (k < ranked->n && k != i && !(i < c->ncolours && c->colours[i]))
             cp_chart_series_colour(c, i, cp_chart_palette(k));
     }
@@ -344,7 +330,7 @@ int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds,
     cp_bar_owners owners = { 0 };
     size_t first = out->n;
     char **splits = NULL;   /* split text of out->items[first + k] */
-    cp_names ranked = { 0 };   /* every series of the table, first seen first */
+    cp_chart_names ranked = { 0 };   /* every series of the table, first seen first */
     for (size_t r = 0; rc == 0 && r < ds->nresults; r++) {
         if (!cp_selected(&sel, &ds->results[r]))
             continue;
@@ -415,9 +401,7 @@ int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds,
     free(splits);
     for (size_t k = first; rc == 0 && k < out->n; k++)
         colour_by_rank(out->items[k], &ranked);
-    for (size_t i = 0; i < ranked.n; i++)
-        free(ranked.v[i]);
-    free(ranked.v);
+    cp_chart_names_free(&ranked);
     free(sel.c);
     cp_prefer_free(prefer);
     cp_bar_owners_free(&owners);

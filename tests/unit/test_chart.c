@@ -69,6 +69,29 @@ static void test_many(void **state)
     cp_chart_free(c);
 }
 
+/* A name set (a table's series across its charts): first seen first,
+ * looked up without being added, through rehashing. */
+static void test_names(void **state)
+{
+    (void)state;
+    cp_chart_names names = { 0 };
+    assert_int_equal(cp_chart_names_find(&names, "Fast"), 0);   /* empty: not there */
+    char text[32];
+    for (size_t i = 0; i < 1000; i++) {
+        snprintf(text, sizeof text, "ser %zu", i);
+        assert_int_equal(cp_chart_names_add(&names, text), i);
+    }
+    assert_int_equal(cp_chart_names_add(&names, "ser 7"), 7);
+    assert_int_equal(names.n, 1000);
+    assert_int_equal(cp_chart_names_find(&names, "ser 999"), 999);
+    assert_int_equal(cp_chart_names_find(&names, "ser 0"), 0);
+    assert_int_equal(cp_chart_names_find(&names, "ser 1000"), 1000);   /* absent: n */
+    assert_int_equal(names.n, 1000);   /* finding adds nothing */
+    assert_string_equal(names.v[500], "ser 500");
+    cp_chart_names_free(&names);
+    assert_int_equal(names.n, 0);
+}
+
 /* A chart too large to read comes in parts of whole categories, no part
  * beyond the limits, every point in exactly one part, parts of even size. */
 static void test_split(void **state)
@@ -305,6 +328,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_model),
         cmocka_unit_test(test_many),
+        cmocka_unit_test(test_names),
         cmocka_unit_test(test_split),
         cmocka_unit_test(test_split_series),
         cmocka_unit_test(test_text_fit),
