@@ -31,15 +31,8 @@ static void free_texts(char **v, size_t n)
     free(v);
 }
 
-void cp_chart_free(cp_chart *c)
+void cp_chart_drop_data(cp_chart *c)
 {
-    if (!c)
-        return;
-    free(c->file);
-    free(c->title);
-    free(c->subtitle);
-    free(c->xlabel);
-    free(c->ylabel);
     free_texts(c->categories, c->ncat);
     free_texts(c->series, c->nser);
     for (size_t i = 0; i < c->npoints; i++)
@@ -49,6 +42,23 @@ void cp_chart_free(cp_chart *c)
     free(c->cat_index.slots);
     free(c->ser_index.slots);
     free(c->point_index.slots);
+    c->categories = c->series = NULL;
+    c->points = NULL;
+    c->colours = NULL;
+    c->ncat = c->nser = c->npoints = c->ncolours = 0;
+    c->cat_index = c->ser_index = c->point_index = (cp_chart_index){ NULL, 0 };
+}
+
+void cp_chart_free(cp_chart *c)
+{
+    if (!c)
+        return;
+    free(c->file);
+    free(c->title);
+    free(c->subtitle);
+    free(c->xlabel);
+    free(c->ylabel);
+    cp_chart_drop_data(c);
     free(c);
 }
 

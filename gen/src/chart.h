@@ -68,6 +68,9 @@ typedef struct {
 cp_chart *cp_chart_new(const char *file, cp_chart_kind kind, const char *title, const char *subtitle,
                        const char *xlabel, const char *ylabel);
 void cp_chart_free(cp_chart *c);
+/* Frees the chart's data (categories, series, points, colours) and keeps
+ * its file name and texts: all a page needs of a chart once it is drawn. */
+void cp_chart_drop_data(cp_chart *c);
 
 /* Index of the category / series of that text, added at the end when new. */
 size_t cp_chart_category(cp_chart *c, const char *text);

@@ -169,6 +169,7 @@ static int draw_list(job *j, cp_chart_list *charts, const cp_layout *l, const ch
         c->group_min = l->group_min;
         if (cp_gnuplot_render(j->gnuplot, c, dir) != 0)
             j->charts_failed = 1;
+        cp_chart_drop_data(c);   /* its script is made: the page needs only its name and title */
         j->charts = cp_xrealloc(j->charts, (j->ncharts + 1) * sizeof *j->charts);
         j->charts[j->ncharts++] = cp_xasprintf("%s/%s", dir, c->file);
     }

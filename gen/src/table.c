@@ -81,12 +81,15 @@ void cp_table_add_row(cp_table *t, size_t *cap)
 
 char *cp_table_eval(const cp_cellfmt *f, const cp_fmt_ctx *ctx)
 {
-    cp_buf b = { 0 };
+    /* evaluated into one buffer kept by the thread, the text then copied
+     * at its size: a buffer of its own per cell, shrunk afterwards, left a
+     * hole beside every cell on the heap (a table of 10^6 rows keeps its
+     * cells; 80 bytes of heap a cell instead of 32) */
+    static _Thread_local cp_buf b;
+    b.len = 0;
     cp_buf_puts(&b, "");
-    if (cp_cellfmt_eval(f, ctx, &b) != 0) {
-        cp_buf_free(&b);
+    if (cp_cellfmt_eval(f, ctx, &b) != 0)
         return NULL;
-    }
     /* an optional value left out must not leave a dangling or double space */
     size_t n = 0;
     for (size_t i = 0; i < b.len; i++)
@@ -94,8 +97,7 @@ char *cp_table_eval(const cp_cellfmt *f, const cp_fmt_ctx *ctx)
             b.data[n++] = b.data[i];
     while (n && b.data[n - 1] == ' ')
         n--;
-    b.data[n] = '\0';
-    return cp_xrealloc(b.data, n + 1);   /* a table of 10^6 rows keeps its cells */
+    return cp_xstrndup(b.data, n);
 }
 
 cp_cellfmt *cp_table_compile(const cp_node *n, const cp_layout *l, cp_diag *diag)
