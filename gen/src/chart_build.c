@@ -331,14 +331,17 @@ int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds,
     size_t first = out->n;
     char **splits = NULL;   /* split text of out->items[first + k] */
     cp_chart_names ranked = { 0 };   /* every series of the table, first seen first */
-    for (size_t r = 0; rc == 0 && r < ds->nresults; r++) {
-        if (!cp_selected(&sel, &ds->results[r]))
+    cp_candidates cand;
+    cp_candidates_get(&cand, &sel, ds);
+    for (size_t at = 0; rc == 0 && at < cand.n; at++) {
+        const cp_result *res = cp_candidate(&cand, ds, at);
+        if (!cp_selected(&sel, res))
             continue;
-        cp_fmt_ctx ctx = { ds, l, &ds->results[r], ds->results[r].node, NULL };
+        cp_fmt_ctx ctx = { ds, l, res, res->node, NULL };
         rank_series(&ranked, &s, &ctx);
         /* a case the board could not run has no figure to draw; its table
          * row says why */
-        const char *kind = cp_result_text(&ds->results[r], CP_F_KIND);
+        const char *kind = cp_result_text(res, CP_F_KIND);
         if (kind && !strcmp(kind, "not-run"))
             continue;
         char *split = text(s.split, &ctx);
@@ -362,27 +365,27 @@ int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds,
             char *value = cp_table_eval(s.value[b], &ctx);
             double v = NAN;
             if (value && parse_number(value, &v)) {
-                cp_diag_node(diag, ds->results[r].node, "chart",
+                cp_diag_node(diag, res->node, "chart",
                              "expected a number from '%s' (tables.yaml line %u), found '%s'", s.value_src[b]->text,
                              s.value_src[b]->mark.line, value);
                 rc = -1;
             }
             size_t ser = cp_chart_series(c, series);
             const cp_result *owner = prefer ? cp_bar_owner_get(&owners, c, cat, ser) : NULL;
-            if (owner && !cp_prefer_better(prefer, &ctx, &ds->results[r], owner)) {
+            if (owner && !cp_prefer_better(prefer, &ctx, res, owner)) {
                 free(series);
                 free(value);
                 continue;
             }
             if (owner) {
-                cp_bar_owner_set(&owners, c, cat, ser, &ds->results[r]);
+                cp_bar_owner_set(&owners, c, cat, ser, res);
             } else if (cp_chart_get(c, cat, ser)) {
                 /* two results on one bar: the chart would show only one of them */
                 cp_buf bar = { 0 };
                 cp_buf_put_quoted(&bar, c->categories[cat]);
                 cp_buf_puts(&bar, " / ");
                 cp_buf_put_quoted(&bar, series);
-                cp_diag_node(diag, ds->results[r].node, "chart",
+                cp_diag_node(diag, res->node, "chart",
                              "expected one result per bar of chart '%s', found a second for %s (tables.yaml"
                              " line %u: add the field that tells them apart to split, category or bars)",
                              c->title, bar.data, s.value_src[b]->mark.line);
@@ -390,7 +393,7 @@ int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds,
                 rc = -1;
             }
             if (prefer && !owner)
-                cp_bar_owner_set(&owners, c, cat, ser, &ds->results[r]);
+                cp_bar_owner_set(&owners, c, cat, ser, res);
             cp_chart_set(c, cat, ser, v, value ? value : l->missing);
             free(series);
             free(value);
@@ -402,6 +405,7 @@ int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds,
     for (size_t k = first; rc == 0 && k < out->n; k++)
         colour_by_rank(out->items[k], &ranked);
     cp_chart_names_free(&ranked);
+    cp_candidates_free(&cand);
     free(sel.c);
     cp_prefer_free(prefer);
     cp_bar_owners_free(&owners);

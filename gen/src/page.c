@@ -223,7 +223,9 @@ int cp_page_build_drawing(cp_page *p, const cp_layout *l, const cp_dataset *ds, 
     e.src.mark.file = l->page_path;
     e.src.mark.column = 1;
     cp_buf_puts(&e.md, "");
+    cp_result_index *ix = cp_result_index_use(ds);   /* the page's tables find their results through it */
     int rc = expand(&e);
+    cp_result_index_done(ix);
     p->markdown = e.md.data;
     if (rc == 0)
         p->doc = cmark_parse_document(p->markdown, e.md.len, CMARK_OPT_DEFAULT);

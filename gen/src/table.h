@@ -38,4 +38,12 @@ int cp_table_build(cp_table *t, const cp_layout *l, const cp_dataset *ds, const 
                    cp_diag *diag);
 void cp_table_free(cp_table *t);
 
+/* While a page of ds is built, the tables and charts of the page find the
+ * results they select through an index of ds's results by field
+ * (table_index.c): cp_result_index_use(ds) before, cp_result_index_done
+ * after (it frees). */
+typedef struct cp_result_index cp_result_index;
+cp_result_index *cp_result_index_use(const cp_dataset *ds);
+void cp_result_index_done(cp_result_index *ix);
+
 #endif

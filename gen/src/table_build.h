@@ -24,6 +24,22 @@ typedef struct {
 int cp_selection_compile(cp_selection *sel, const cp_node *spec, cp_diag *diag);
 int cp_selected(const cp_selection *sel, const cp_result *r);
 
+/* The results sel may select (table_index.c): those its first criterion
+ * on a result field names, through the index in use for ds
+ * (cp_result_index_use), else every result. Still to be checked with
+ * cp_selected; in the dataset's order. */
+typedef struct {
+    const size_t *at;   /* indexes into ds->results; NULL: 0 .. n-1 */
+    size_t n;
+    size_t *owned;
+} cp_candidates;
+void cp_candidates_get(cp_candidates *c, const cp_selection *sel, const cp_dataset *ds);
+void cp_candidates_free(cp_candidates *c);
+static inline const cp_result *cp_candidate(const cp_candidates *c, const cp_dataset *ds, size_t k)
+{
+    return &ds->results[c->at ? c->at[k] : k];
+}
+
 /* p grown to hold n items of size bytes (capacity *cap, doubled as needed) */
 void *cp_table_grow(void *p, size_t n, size_t *cap, size_t size);
 /* appends an empty row (t->ncols must be set) */

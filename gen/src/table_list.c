@@ -84,7 +84,9 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
         if (items && items->kind != CP_SEQ)
             items = NULL;
     }
-    size_t nsrc = from ? (items ? items->count : 0) : ds->nresults;
+    cp_candidates cand;
+    cp_candidates_get(&cand, &sel, ds);
+    size_t nsrc = from ? (items ? items->count : 0) : cand.n;
     char **cells = NULL;   /* nrows x nc, NULL = missing */
     char **links = NULL;   /* nrows x nc, NULL = no link */
     const cp_result **row_result = NULL;
@@ -96,10 +98,11 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
             ctx.result = NULL;
             ctx.record = items->items[s];
         } else {
-            if (!cp_selected(&sel, &ds->results[s]))
+            const cp_result *r = cp_candidate(&cand, ds, s);
+            if (!cp_selected(&sel, r))
                 continue;
-            ctx.result = &ds->results[s];
-            ctx.record = ds->results[s].node;
+            ctx.result = r;
+            ctx.record = r->node;
         }
         row_result = cp_table_grow(row_result, nrows + 1, &rr_cap, sizeof *row_result);
         row_result[nrows] = ctx.result;
@@ -160,6 +163,7 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
         free(src);
     }
     free(row_result);
+    cp_candidates_free(&cand);
     for (size_t i = 0; i < nrows * nc; i++) {
         free(cells[i]);
         free(links[i]);

@@ -109,9 +109,11 @@ int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, 
             strlist_index(&cols, cl);
         free(cl);
     }
-    size_t nsrc = cp_map_get(def, "from") ? (from ? from->count : 0) : ds->nresults;
+    cp_candidates cand;
+    cp_candidates_get(&cand, &sel, ds);
+    size_t nsrc = cp_map_get(def, "from") ? (from ? from->count : 0) : cand.n;
     for (size_t s = 0; rc == 0 && s < nsrc; s++) {
-        const cp_result *r = from ? NULL : &ds->results[s];
+        const cp_result *r = from ? NULL : cp_candidate(&cand, ds, s);
         if (r && !cp_selected(&sel, r))
             continue;
         ctx.result = r;
@@ -226,6 +228,7 @@ int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, 
     cp_cellfmt_free(cornerf);
     cp_cellfmt_free(detailf);
     cp_cellfmt_free(linkf);
+    cp_candidates_free(&cand);
     free(sel.c);
     return rc;
 }

@@ -12,6 +12,7 @@
 #include "chart_build.h"
 #include "render.h"
 #include "table.h"
+#include "table_build.h"
 
 static const char dataset_text[] =
     "format: cryptoperf-dataset/1\n"
@@ -103,6 +104,9 @@ static const char tables_text[] =
     "  none:\n"
     "    select: {family: RSA}\n"
     "    columns: [[A, \"{modulus_bits}\"]]\n"
+    "  two:\n"
+    "    select: {family: [ML-DSA, HASH, ML-DSA], kind: performance}\n"
+    "    columns: [[A, \"{family}\"]]\n"
     "  lk:\n"
     "    from: pages\n"
     "    columns: [[Series, \"{series}\"], [Version, \"{ver}\", \"page:{page}\"], [Data, \"{file}\", \"{file}\"]]\n"
@@ -189,6 +193,54 @@ static void build(cp_table *t, const char *name)
 {
     cp_diag d = { .out = stderr };
     assert_int_equal(cp_table_build(t, &layout, &ds, name, NULL, &d), 0);
+}
+
+/* The results a selection visits through the page's result index
+ * (table_index.c): exactly those it selects, in the dataset's order, each
+ * once, and no more candidates than its first criterion names. */
+static size_t selected_through(const char *table, int indexed, size_t *got, size_t *ncand)
+{
+    cp_selection sel;
+    cp_diag d = { .out = stderr };
+    assert_int_equal(cp_selection_compile(&sel, cp_map_get(cp_map_get(layout.tables, table), "select"), &d), 0);
+    cp_result_index *ix = indexed ? cp_result_index_use(&ds) : NULL;
+    cp_candidates c;
+    cp_candidates_get(&c, &sel, &ds);
+    *ncand = c.n;
+    size_t n = 0;
+    for (size_t k = 0; k < c.n; k++)
+        if (cp_selected(&sel, cp_candidate(&c, &ds, k)))
+            got[n++] = (size_t)(cp_candidate(&c, &ds, k) - ds.results);
+    cp_candidates_free(&c);
+    cp_result_index_done(ix);
+    free(sel.c);
+    return n;
+}
+
+static void test_result_index(void **state)
+{
+    (void)state;
+    static const char *const tables[] = { "sb", "df", "fn", "pv", "none", "two" };
+    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
+        size_t all[16], indexed[16], ncand_all, ncand;
+        size_t n = selected_through(tables[t], 0, all, &ncand_all);
+        assert_int_equal(ncand_all, ds.nresults);   /* no index in use: every result */
+        assert_int_equal(selected_through(tables[t], 1, indexed, &ncand), n);
+        assert_memory_equal(indexed, all, n * sizeof *all);
+        assert_true(ncand >= n);
+    }
+    size_t got[16], ncand;
+    assert_int_equal(selected_through("fn", 1, got, &ncand), 2);
+    assert_int_equal(ncand, 2);   /* the ML-DSA results only */
+    assert_int_equal(selected_through("none", 1, got, &ncand), 0);
+    assert_int_equal(ncand, 0);
+    /* several values, one named twice: merged in order, each once */
+    assert_int_equal(selected_through("two", 1, got, &ncand), 4);
+    assert_int_equal(ncand, 4);
+    assert_int_equal(got[0], 3);
+    assert_int_equal(got[1], 4);
+    assert_int_equal(got[2], 5);
+    assert_int_equal(got[3], 6);
 }
 
 static void test_list_table(void **state)
@@ -512,6 +564,7 @@ static void test_html_image(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_result_index),
         cmocka_unit_test(test_list_table),
         cmocka_unit_test(test_pivot),
         cmocka_unit_test(test_config_rows),
