@@ -18,6 +18,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +31,7 @@
 
 extern char **environ;
 
-#define NSLOTS 16
+#define NSLOTS 256   /* a multiple of 64: the bits of free_slots */
 #define MAX_WORKERS 8
 /* a further worker starts when every running one has this many charts in flight */
 #define BUSY_FLIGHT 2
@@ -60,7 +61,7 @@ typedef struct {
     int to, from;           /* gnuplot's stdin; its stdout and stderr */
     in_flight flight[NSLOTS];   /* oldest first, from flight_head */
     size_t flight_head, nflight;
-    unsigned free_slots;    /* bit s: slot s is free */
+    uint64_t free_slots[NSLOTS / 64];   /* bit s: slot s is free */
     size_t slot_of[NSLOTS]; /* flight entry -> slot */
     cp_buf sending;         /* commands not yet written to gnuplot */
     size_t sent;
@@ -165,7 +166,7 @@ static int spawn(cp_gnuplot *g)
     w->id = g->nworkers++;
     w->to = in[1];
     w->from = out[0];
-    w->free_slots = (1u << NSLOTS) - 1;
+    memset(w->free_slots, 0xff, sizeof w->free_slots);
     fcntl(w->to, F_SETFL, fcntl(w->to, F_GETFL) | O_NONBLOCK);
     fcntl(w->to, F_SETFD, FD_CLOEXEC);
     fcntl(w->from, F_SETFD, FD_CLOEXEC);
@@ -177,6 +178,28 @@ static int spawn(cp_gnuplot *g)
         g->ignoring_pipe = 1;
     }
     return 0;
+}
+
+static void slot_free_set(worker *w, size_t slot)
+{
+    w->free_slots[slot / 64] |= (uint64_t)1 << (slot % 64);
+}
+
+/* a free slot of w, taken; NSLOTS when none is */
+static size_t slot_take(worker *w)
+{
+    for (size_t i = 0; i < NSLOTS / 64; i++)
+        if (w->free_slots[i]) {
+            size_t slot = i * 64 + (size_t)__builtin_ctzll(w->free_slots[i]);
+            w->free_slots[i] &= ~((uint64_t)1 << (slot % 64));
+            return slot;
+        }
+    return NSLOTS;
+}
+
+static int has_free_slot(const worker *w)
+{
+    return w->nflight < NSLOTS;
 }
 
 static char *slot_file(const cp_gnuplot *g, const worker *w, size_t slot, const char *ext)
@@ -243,7 +266,7 @@ static void collect(cp_gnuplot *g, worker *w, char *said)
     size_t slot = w->slot_of[w->flight_head];
     w->flight_head = (w->flight_head + 1) % NSLOTS;
     w->nflight--;
-    w->free_slots |= 1u << slot;
+    slot_free_set(w, slot);
     chart_out *o = &g->out[f.chart];
     char *svg_path = slot_file(g, w, slot, "svg");
     size_t len = 0;
@@ -284,7 +307,7 @@ static void lose_all(cp_gnuplot *g, worker *w, const char *what)
     cp_buf_puts(&w->said, "");
     while (w->nflight) {
         report(g, &g->out[w->flight[w->flight_head].chart], what, w->said.data);
-        w->free_slots |= 1u << w->slot_of[w->flight_head];
+        slot_free_set(w, w->slot_of[w->flight_head]);
         w->flight_head = (w->flight_head + 1) % NSLOTS;
         w->nflight--;
         w->said.len = 0;
@@ -320,7 +343,7 @@ static void scan_markers(cp_gnuplot *g, worker *w)
 static int slot_free(const cp_gnuplot *g)
 {
     for (unsigned i = 0; i < g->nworkers; i++)
-        if (!g->workers[i].dead && g->workers[i].free_slots)
+        if (!g->workers[i].dead && has_free_slot(&g->workers[i]))
             return 1;
     return 0;
 }
@@ -414,7 +437,7 @@ static worker *pick(cp_gnuplot *g)
         worker *best = NULL;
         for (unsigned i = 0; i < g->nworkers; i++) {
             worker *w = &g->workers[i];
-            if (!w->dead && w->free_slots && (!best || w->nflight < best->nflight))
+            if (!w->dead && has_free_slot(w) && (!best || w->nflight < best->nflight))
                 best = w;
         }
         if ((!best || best->nflight >= BUSY_FLIGHT) && g->nworkers < g->max_workers) {
@@ -507,7 +530,7 @@ static void queue(cp_gnuplot *g, size_t chart, const cp_buf *script, size_t outp
         report(g, o, "gnuplot is not running", NULL);
         return;
     }
-    size_t slot = (size_t)__builtin_ctz(w->free_slots);
+    size_t slot = slot_take(w);
     char *gp = slot_file(g, w, slot, "gp"), *svg = slot_file(g, w, slot, "svg");
     cp_buf file = { 0 };
     cp_buf_put(&file, script->data, output_at);
@@ -519,12 +542,12 @@ static void queue(cp_gnuplot *g, size_t chart, const cp_buf *script, size_t outp
     cp_buf_free(&file);
     if (rc) {
         report(g, o, "cannot write its gnuplot script", strerror(errno));
+        slot_free_set(w, slot);
     } else {
         size_t at = (w->flight_head + w->nflight) % NSLOTS;
         w->flight[at] = (in_flight){ chart, ++w->markers };
         w->slot_of[at] = slot;
         w->nflight++;
-        w->free_slots &= ~(1u << slot);
         o->state = QUEUED;
         cp_buf_puts(&w->sending, "load ");
         cp_gnuplot_quote(&w->sending, gp);
