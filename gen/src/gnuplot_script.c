@@ -82,6 +82,37 @@ static void put_number(cp_buf *out, const cp_chart *c, double v)
     cp_fmt_digits(out, digits, c->group_min);
 }
 
+/* Numbers of the datablocks, written without printf where it is quick:
+ * a chart's rows are most of its script, and printf, measuring then
+ * writing each "%.17g", was a sixth of what a render of 10^5 results
+ * spent on its own side. The text is printf's to the byte. */
+static void put_u(cp_buf *out, unsigned long long v)
+{
+    char digits[24];
+    size_t n = 0;
+    do
+        digits[sizeof digits - ++n] = (char)('0' + v % 10);
+    while ((v /= 10));
+    cp_buf_put(out, digits + sizeof digits - n, n);
+}
+
+/* v as "%g" (precision 6) or "%.17g" (precision 17) writes it */
+static void put_g(cp_buf *out, double v, int precision)
+{
+    /* an integer of fewer digits than the precision: printf writes its
+     * digits alone (-0 keeps its sign: printf's way) */
+    double limit = precision == 17 ? 1e15 : 1e6;
+    if (v == floor(v) && fabs(v) < limit && !(v == 0 && signbit(v))) {
+        if (v < 0)
+            cp_buf_putc(out, '-');
+        put_u(out, (unsigned long long)fabs(v));
+        return;
+    }
+    char text[64];
+    snprintf(text, sizeof text, precision == 17 ? "%.17g" : "%g", v);
+    cp_buf_puts(out, text);
+}
+
 static int usable(const cp_chart_point *p)
 {
     return isfinite(p->value);
@@ -353,13 +384,19 @@ static void categories(cp_buf *out, const cp_chart *c, char **labels)
         return;
     cp_buf_printf(out, "array C[%zu]\n", c->ncat);
     for (size_t i = 0; i < c->ncat; i++) {
-        cp_buf_printf(out, "C[%zu] = ", i + 1);
+        cp_buf_puts(out, "C[");
+        put_u(out, i + 1);
+        cp_buf_puts(out, "] = ");
         cp_gnuplot_quote_label(out, labels[i]);
         cp_buf_putc(out, '\n');
     }
     cp_buf_puts(out, "$c << EOD\n");
-    for (size_t i = 0; i < c->ncat; i++)
-        cp_buf_printf(out, "%g %zu\n", cluster_mid(c, i), i + 1);
+    for (size_t i = 0; i < c->ncat; i++) {
+        put_g(out, cluster_mid(c, i), 6);
+        cp_buf_putc(out, ' ');
+        put_u(out, i + 1);
+        cp_buf_putc(out, '\n');
+    }
     cp_buf_puts(out, "EOD\n");
 }
 
@@ -427,21 +464,36 @@ static void data(cp_buf *out, const cp_chart *c, const geometry *g)
         for (size_t i = 0; i < g->n; i++) {
             if (!g->bars[i].label)
                 continue;
-            cp_buf_printf(out, "L[%zu] = ", ++k);
+            cp_buf_puts(out, "L[");
+            put_u(out, ++k);
+            cp_buf_puts(out, "] = ");
             cp_gnuplot_quote_label(out, g->bars[i].label);
             cp_buf_putc(out, '\n');
         }
     }
     cp_buf_puts(out, "$b << EOD\n");
     for (size_t i = 0; i < g->n; i++)
-        if (!isnan(g->bars[i].top))
-            cp_buf_printf(out, "%g %.17g %u %zu\n", g->bars[i].x, g->bars[i].top, cp_chart_colour(c, g->bars[i].ser),
-                          fill_of(g->bars[i].ser));
+        if (!isnan(g->bars[i].top)) {
+            put_g(out, g->bars[i].x, 6);
+            cp_buf_putc(out, ' ');
+            put_g(out, g->bars[i].top, 17);
+            cp_buf_putc(out, ' ');
+            put_u(out, cp_chart_colour(c, g->bars[i].ser));
+            cp_buf_putc(out, ' ');
+            put_u(out, fill_of(g->bars[i].ser));
+            cp_buf_putc(out, '\n');
+        }
     cp_buf_puts(out, "EOD\n$l << EOD\n");
     double base = g->ymin < 0 || g->log ? g->ymin : 0.0;
     for (size_t i = 0, k = 0; i < g->n; i++)
-        if (g->bars[i].label)
-            cp_buf_printf(out, "%g %.17g %zu\n", g->bars[i].x, isnan(g->bars[i].top) ? base : g->bars[i].top, ++k);
+        if (g->bars[i].label) {
+            put_g(out, g->bars[i].x, 6);
+            cp_buf_putc(out, ' ');
+            put_g(out, isnan(g->bars[i].top) ? base : g->bars[i].top, 17);
+            cp_buf_putc(out, ' ');
+            put_u(out, ++k);
+            cp_buf_putc(out, '\n');
+        }
     cp_buf_puts(out, "EOD\n");
 }
 

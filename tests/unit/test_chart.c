@@ -300,6 +300,36 @@ static void test_log_scale(void **state)
 /* A ratio chart: one horizontal bar per category from 1, the better side
  * (below 1) in its colour, labels from the chart, none drawn for a
  * category without a value but its text; texts quoted as data. */
+/* The bar rows of a script are written without printf, as printf writes
+ * them: "%g" of the x position, "%.17g" of the top, whatever the value
+ * (integers near and past the digits printf writes plain, fractions,
+ * huge, negative). */
+static void test_script_numbers(void **state)
+{
+    (void)state;
+    static const double values[] = { 0, -0.0, 3, 2.5, -7, 999999, 1000000, 123456789012345, 999999999999999, 1e15,
+                                     1e20, 0.1, 1234567.25 };
+    enum { N = sizeof values / sizeof values[0] };
+    cp_chart *c = cp_chart_new("n.svg", CP_CHART_CLUSTERED, "T", NULL, NULL, "y");
+    size_t s = cp_chart_series(c, "");
+    char name[16];
+    for (size_t i = 0; i < N; i++) {
+        snprintf(name, sizeof name, "c%zu", i);
+        cp_chart_set(c, cp_chart_category(c, name), s, values[i], "v");
+    }
+    cp_buf b = { 0 };
+    cp_gnuplot_script(&b, c, NULL);
+    for (size_t i = 0; i < N; i++) {
+        char row[96];
+        snprintf(row, sizeof row, "\n%g %.17g %u 0\n", (double)(2 * i), values[i], cp_chart_colour(c, s));
+        assert_contains(b.data, row);
+        snprintf(row, sizeof row, "\n%g %.17g %zu\n", (double)(2 * i), values[i], i + 1);   /* its value label */
+        assert_contains(b.data, row);
+    }
+    cp_buf_free(&b);
+    cp_chart_free(c);
+}
+
 static void test_ratio_script(void **state)
 {
     (void)state;
@@ -335,6 +365,7 @@ int main(void)
         cmocka_unit_test(test_shades),
         cmocka_unit_test(test_split_keeps_colours),
         cmocka_unit_test(test_log_scale),
+        cmocka_unit_test(test_script_numbers),
         cmocka_unit_test(test_ratio_script),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
