@@ -208,13 +208,17 @@ static int draw_charts(job *j, const cp_page *page, const cp_layout *l, const ch
     return rc;
 }
 
-/* The page in every format: DIR/<base>.<ext>. */
-static void write_page(job *j, const cp_page *page, const char *dir, const char *base)
+/* The page in every format: DIR/<base>.<ext>. The page's tables are
+ * gone after (freed as the last format is written). */
+static void write_page(job *j, cp_page *page, const char *dir, const char *base)
 {
     for (size_t i = 0; i < CP_NWRITERS; i++) {
         cp_buf b = { 0 };
         cp_buf_puts(&b, "");
-        cp_page_write(page, cp_writers[i], &b);
+        if (i + 1 < CP_NWRITERS)
+            cp_page_write(page, cp_writers[i], &b);
+        else
+            cp_page_write_last(page, cp_writers[i], &b);
         add_output_named(j, dir, base, cp_writers[i]->ext, &b);
     }
 }

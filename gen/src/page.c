@@ -273,9 +273,48 @@ static char *page_title(const cp_page *p)
     return cp_xstrdup(p->layout->name);
 }
 
-void cp_page_write(const cp_page *p, const cp_writer *w, cp_buf *out)
+/* A table's rows freed once the page's last format has written them,
+ * where it last shows (its name stays for cp_page_free): the page
+ * model shrinks while its largest format, the HTML, grows. */
+static void drop_rows(cp_table *t)
+{
+    for (size_t i = 0; t->head && i < t->ncols; i++)
+        free(t->head[i]);
+    free(t->head);
+    t->head = NULL;
+    for (size_t i = 0; i < t->nrows * t->ncols; i++) {
+        free(t->cells[i].text);
+        free(t->cells[i].note);
+        free(t->cells[i].link);
+    }
+    free(t->cells);
+    t->cells = NULL;
+    t->nrows = 0;
+}
+
+/* How many times each table shows on the page */
+static size_t *table_uses(const cp_page *p)
+{
+    size_t *uses = cp_xcalloc(p->ntables ? p->ntables : 1, sizeof *uses);
+    cmark_iter *it = cmark_iter_new(p->doc);
+    cmark_event_type ev;
+    while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+        cmark_node *n = cmark_iter_get_node(it);
+        const cp_table *t = ev == CMARK_EVENT_ENTER && cmark_node_get_type(n) == CMARK_NODE_HTML_BLOCK
+                                ? placeholder_table(p, n)
+                                : NULL;
+        if (t)
+            uses[t - p->tables]++;
+    }
+    cmark_iter_free(it);
+    return uses;
+}
+
+/* cp_page_write; with `freeing` (p itself), each table's rows go once written for the last time */
+static void page_write(const cp_page *p, cp_page *freeing, const cp_writer *w, cp_buf *out)
 {
     cp_render r = { out, w, "", 0, 0, { 0 } };
+    size_t *uses = freeing ? table_uses(p) : NULL;
     if (w->begin) {
         char *title = page_title(p);
         w->begin(&r, title, p->layout->css);
@@ -297,6 +336,8 @@ void cp_page_write(const cp_page *p, const cp_writer *w, cp_buf *out)
                     w->table(&r, t);
                     for (size_t i = 0; charts && i < charts->n; i++)
                         w->chart(&r, charts->items[i]);
+                    if (uses && --uses[t - p->tables] == 0)
+                        drop_rows(&freeing->tables[t - p->tables]);
                 }
                 continue;
             }
@@ -321,6 +362,7 @@ void cp_page_write(const cp_page *p, const cp_writer *w, cp_buf *out)
         w->node(&r, n, entering);
     }
     cmark_iter_free(it);
+    free(uses);
     if (w->end)
         w->end(&r);
     cp_buf_free(&r.anchors);
@@ -328,4 +370,14 @@ void cp_page_write(const cp_page *p, const cp_writer *w, cp_buf *out)
     while (out->len && out->data[out->len - 1] == '\n')
         out->data[--out->len] = '\0';
     cp_buf_putc(out, '\n');
+}
+
+void cp_page_write(const cp_page *p, const cp_writer *w, cp_buf *out)
+{
+    page_write(p, NULL, w, out);
+}
+
+void cp_page_write_last(cp_page *p, const cp_writer *w, cp_buf *out)
+{
+    page_write(p, p, w, out);
 }

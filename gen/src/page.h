@@ -35,5 +35,10 @@ void cp_page_free(cp_page *p);
 
 /* Appends the page in the writer's format to out. */
 void cp_page_write(const cp_page *p, const cp_writer *w, cp_buf *out);
+/* The same for the page's last format: each table's rows are freed once
+ * written where the table last shows, so the page model shrinks while
+ * that format grows (the HTML of 10^6 results: 140 MB). The page can
+ * only be freed after. */
+void cp_page_write_last(cp_page *p, const cp_writer *w, cp_buf *out);
 
 #endif

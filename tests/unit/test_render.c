@@ -547,6 +547,38 @@ static void test_page_html(void **state)
     free(s);
 }
 
+/* The page's last format frees each table's rows once written where the
+ * table last shows: the same text as cp_page_write, a table shown twice
+ * included, and the rows gone after. */
+static void test_write_last(void **state)
+{
+    (void)state;
+    cp_layout twice = layout;
+    twice.page = "# T\n\n::table sb\n\nBetween.\n\n::table sb\n\n::table cfg\n";
+    cp_diag d = { .out = stderr };
+    for (size_t w = 0; w < CP_NWRITERS; w++) {
+        cp_page a, b;
+        assert_int_equal(cp_page_build(&a, &twice, &ds, &d), 0);
+        assert_int_equal(cp_page_build(&b, &twice, &ds, &d), 0);
+        cp_buf kept = { 0 }, freed = { 0 };
+        cp_page_write(&a, cp_writers[w], &kept);
+        cp_page_write_last(&b, cp_writers[w], &freed);
+        assert_string_equal(freed.data, kept.data);
+        const char *first = strstr(kept.data, "11 667");
+        assert_non_null(first);
+        assert_non_null(strstr(first + 1, "11 667"));   /* the second showing has its rows */
+        for (size_t t = 0; t < b.ntables; t++) {
+            assert_int_equal(b.tables[t].nrows, 0);
+            assert_null(b.tables[t].cells);
+        }
+        assert_true(a.tables[0].nrows > 0);   /* cp_page_write keeps them */
+        cp_buf_free(&kept);
+        cp_buf_free(&freed);
+        cp_page_free(&a);
+        cp_page_free(&b);
+    }
+}
+
 static void test_html_image(void **state)
 {
     (void)state;
@@ -579,6 +611,7 @@ int main(void)
         cmocka_unit_test(test_pivot_from_list),
         cmocka_unit_test(test_html_escape),
         cmocka_unit_test(test_page_html),
+        cmocka_unit_test(test_write_last),
         cmocka_unit_test(test_html_image),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
