@@ -7,19 +7,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart.h"
 #include "table_build.h"
 #include "util.h"
 
 typedef struct {
-    const char *text;   /* the field's text in these results */
-    size_t *at;         /* their indexes in ds->results, in order */
+    size_t *at;         /* indexes in ds->results, in order */
     size_t n;
 } group;
 
+/* the results by their text of one field: names.v[k] has groups[k] */
 typedef struct {
     int built;
-    group *slots;       /* open addressing by text */
-    size_t cap;
+    cp_chart_names names;
+    group *groups;
 } field_groups;
 
 struct cp_result_index {
@@ -45,37 +46,12 @@ void cp_result_index_done(cp_result_index *ix)
         return;
     in_use = ix->outer;
     for (size_t f = 0; f < CP_F_COUNT; f++) {
-        for (size_t i = 0; i < ix->fields[f].cap; i++)
-            free(ix->fields[f].slots[i].at);
-        free(ix->fields[f].slots);
+        for (size_t k = 0; k < ix->fields[f].names.n; k++)
+            free(ix->fields[f].groups[k].at);
+        free(ix->fields[f].groups);
+        cp_chart_names_free(&ix->fields[f].names);
     }
     free(ix);
-}
-
-static size_t hash_text(const char *s)
-{
-    size_t h = 14695981039346656037u;   /* FNV-1a */
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211u;
-    return h;
-}
-
-static group *slot_of(const field_groups *fg, const char *text)
-{
-    size_t mask = fg->cap - 1;
-    for (size_t i = hash_text(text) & mask;; i = (i + 1) & mask)
-        if (!fg->slots[i].text || !strcmp(fg->slots[i].text, text))
-            return &fg->slots[i];
-}
-
-static void grow(field_groups *fg)
-{
-    field_groups bigger = { 1, cp_xcalloc(fg->cap ? 2 * fg->cap : 64, sizeof(group)), fg->cap ? 2 * fg->cap : 64 };
-    for (size_t i = 0; i < fg->cap; i++)
-        if (fg->slots[i].text)
-            *slot_of(&bigger, fg->slots[i].text) = fg->slots[i];
-    free(fg->slots);
-    *fg = bigger;
 }
 
 static const field_groups *groups_of(cp_result_index *ix, cp_field f)
@@ -83,19 +59,18 @@ static const field_groups *groups_of(cp_result_index *ix, cp_field f)
     field_groups *fg = &ix->fields[f];
     if (fg->built)
         return fg;
-    size_t ngroups = 0;
-    grow(fg);
+    size_t cap = 0;
     for (size_t r = 0; r < ix->ds->nresults; r++) {
         const cp_node *v = cp_result_value(&ix->ds->results[r], f);
         if (!v || v->kind != CP_SCALAR)
             continue;   /* selects nothing: cp_selected wants a scalar */
-        if (2 * (ngroups + 1) > fg->cap)
-            grow(fg);
-        group *g = slot_of(fg, v->text);
-        if (!g->text) {
-            g->text = v->text;
-            ngroups++;
+        size_t k = cp_chart_names_add(&fg->names, v->text);
+        if (k == cap) {
+            cap = cap ? 2 * cap : 16;
+            fg->groups = cp_xrealloc(fg->groups, cap * sizeof *fg->groups);
+            memset(fg->groups + k, 0, (cap - k) * sizeof *fg->groups);
         }
+        group *g = &fg->groups[k];
         if ((g->n & (g->n - 1)) == 0)
             g->at = cp_xrealloc(g->at, (g->n ? 2 * g->n : 1) * sizeof *g->at);
         g->at[g->n++] = r;
@@ -127,9 +102,10 @@ void cp_candidates_get(cp_candidates *c, const cp_selection *sel, const cp_datas
         const cp_node *v = values->kind == CP_SCALAR ? values : values->items[k];
         if (v->kind != CP_SCALAR)
             continue;
-        const group *g = slot_of(fg, v->text);
-        if (!g->text || !g->n)
+        size_t at = cp_chart_names_find(&fg->names, v->text);
+        if (at == fg->names.n)
             continue;
+        const group *g = &fg->groups[at];
         if (!c->n && k + 1 == nvalues) {   /* one value: its group as it is */
             c->at = g->at;
             c->n = g->n;
