@@ -4,6 +4,7 @@
 #include "diff.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -319,14 +320,12 @@ static cp_diff_mark judge(cp_field f, double o, double n, double threshold)
     return (delta < 0) == lower_is_better ? CP_MARK_BETTER : CP_MARK_WORSE;
 }
 
-static void push_metric(cp_diff_row *row, cp_diff_metric m)
-{
-    row->metrics = cp_xrealloc(row->metrics, (row->nmetrics + 1) * sizeof *row->metrics);
-    row->metrics[row->nmetrics++] = m;
-}
-
+/* The metrics of a matched, added or removed row: gathered here, then
+ * stored in one allocation (a million rows have millions of metrics). */
 static void compare_metrics(cp_diff_row *row, const cp_diff_thresholds *t)
 {
+    cp_diff_metric found[CP_F_COUNT];
+    size_t nfound = 0;
     cp_field oc = count_of(row->old_row), nc = count_of(row->new_row);
     int counts_differ = oc != CP_F_COUNT && nc != CP_F_COUNT && oc != nc;
     for (int fi = 0; fi < CP_F_COUNT; fi++) {
@@ -341,7 +340,7 @@ static void compare_metrics(cp_diff_row *row, const cp_diff_thresholds *t)
             m.new_metric = nc;
             metric_value(row->old_row, oc, &m.old_value);
             metric_value(row->new_row, nc, &m.new_value);
-            push_metric(row, m);
+            found[nfound++] = m;
             continue;
         }
         int has_old = metric_value(row->old_row, f, &m.old_value);
@@ -358,8 +357,13 @@ static void compare_metrics(cp_diff_row *row, const cp_diff_thresholds *t)
         } else {
             m.mark = has_new ? CP_MARK_ADDED : CP_MARK_REMOVED;
         }
-        push_metric(row, m);
+        found[nfound++] = m;
     }
+    if (nfound) {
+        row->metrics = cp_xmalloc(nfound * sizeof *row->metrics);
+        memcpy(row->metrics, found, nfound * sizeof *row->metrics);
+    }
+    row->nmetrics = nfound;
 }
 
 /* A matched row is worse when any metric is, else better when any is, else
@@ -378,48 +382,83 @@ static cp_diff_mark row_mark(const cp_diff_row *row)
     return CP_MARK_NOT_COMPARABLE;
 }
 
-static void emit_row(cp_diff *d, size_t t, const cp_result *o, const cp_result *n, const cp_diff_thresholds *th)
+/* A row in its place; its metrics are compared later (compare_rows). */
+static void emit_row(cp_diff *d, size_t t, const cp_result *o, const cp_result *n)
 {
     cp_diff_row *row = &d->rows[d->nrows++];
     memset(row, 0, sizeof *row);
     row->table = t;
     row->old_row = o;
     row->new_row = n;
-    compare_metrics(row, th);
-    row->mark = row_mark(row);
     d->tables[t].nrows++;
-    for (size_t i = 0; i < row->nmetrics; i++)
-        d->metrics_by_mark[row->metrics[i].mark]++;
     d->matched += o && n;
     d->added += !o;
     d->removed += !n;
 }
 
+/* Rows [from, to) of d: their metrics and marks, counted in by_mark. */
+typedef struct {
+    cp_diff *d;
+    const cp_diff_thresholds *th;
+    size_t from, to;
+    size_t by_mark[CP_MARK_COUNT];
+} compare_part;
+
+static void *compare_rows(void *arg)
+{
+    compare_part *p = arg;
+    for (size_t r = p->from; r < p->to; r++) {
+        cp_diff_row *row = &p->d->rows[r];
+        compare_metrics(row, p->th);
+        row->mark = row_mark(row);
+        for (size_t i = 0; i < row->nmetrics; i++)
+            p->by_mark[row->metrics[i].mark]++;
+    }
+    return NULL;
+}
+
+/* Every row's metrics, the two halves of the rows on two threads (rows
+ * are independent: a million take seconds on one). */
+static void compare_all(cp_diff *d, const cp_diff_thresholds *th)
+{
+    compare_part part[2] = { { d, th, 0, d->nrows / 2, { 0 } }, { d, th, d->nrows / 2, d->nrows, { 0 } } };
+    pthread_t second;
+    int threaded = pthread_create(&second, NULL, compare_rows, &part[1]) == 0;
+    compare_rows(&part[0]);
+    if (threaded)
+        pthread_join(second, NULL);
+    else
+        compare_rows(&part[1]);
+    for (int k = 0; k < 2; k++)
+        for (int m = 0; m < CP_MARK_COUNT; m++)
+            d->metrics_by_mark[m] += part[k].by_mark[m];
+}
+
 /* OLD rows of table t from place k of its group on, up to the next
  * matched one: the removed rows that follow a matched row (or start the
  * table). */
-static void emit_removed_run(cp_diff *d, size_t t, const side *old, size_t k, const cp_diff_thresholds *th)
+static void emit_removed_run(cp_diff *d, size_t t, const side *old, size_t k)
 {
     for (; k < old->first[t + 1]; k++) {
         size_t i = old->by_table[k];
         if (old->match[i] != SIZE_MAX)
             return;
-        emit_row(d, t, &old->rows[i], NULL, th);
+        emit_row(d, t, &old->rows[i], NULL);
     }
 }
 
-static void order_rows(cp_diff *d, const side *old, const side *new, const cp_diff_thresholds *th)
+static void order_rows(cp_diff *d, const side *old, const side *new)
 {
     d->rows = cp_xcalloc(old->n + new->n + 1, sizeof *d->rows);
     for (size_t t = 0; t < d->ntables; t++) {
         d->tables[t].first_row = d->nrows;
-        emit_removed_run(d, t, old, old->first[t], th);
+        emit_removed_run(d, t, old, old->first[t]);
         for (size_t k = new->first[t]; k < new->first[t + 1]; k++) {
             size_t j = new->by_table[k];
             size_t i = new->match[j];
-            emit_row(d, t, i == SIZE_MAX ? NULL : &old->rows[i], &new->rows[j], th);
+            emit_row(d, t, i == SIZE_MAX ? NULL : &old->rows[i], &new->rows[j]);
             if (i != SIZE_MAX)
-                emit_removed_run(d, t, old, old->pos[i] + 1, th);
+                emit_removed_run(d, t, old, old->pos[i] + 1);
         }
     }
 }
@@ -450,7 +489,8 @@ void cp_diff_compute(cp_diff *d, const cp_result *old_rows, size_t nold, const c
     for (size_t tb = 0; tb < d->ntables; tb++)
         settle_shape(d, tb, &old, &new);
     match_rows(d, &old, &new);
-    order_rows(d, &old, &new, t);
+    order_rows(d, &old, &new);
+    compare_all(d, t);
     side_free(&old);
     side_free(&new);
     cp_diff_summarize(d);
