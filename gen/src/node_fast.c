@@ -54,37 +54,50 @@ typedef struct {
     const char *file;
     cp_node **items;
     size_t n, cap;
+    /* keys and shared words met lately, by a cheap hash of their first
+     * and last bytes and length: most are met again and again (no
+     * look-up in the store then) */
+    cp_node *keys_met[256];
+    const char *words_met[1024];
 } tail;
 
-static int is_key_start(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
+/* What each byte may be, a table: these run for every byte of a large
+ * file. KEY_START: a key's first character; KEY: the others; WORD: a
+ * plain value's (nothing that ends a plain scalar in a flow mapping,
+ * ",[]{}", ": ", " #", nor what needs care, "'\"!&*|>%@`?:#="); QUOTED:
+ * inside double quotes (printable ASCII but '"' and '\\'). */
+enum { KEY_START = 1, KEY = 2, WORD = 4, QUOTED = 8 };
+#define ALPHA(c) (((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') || (c) == '_')
+#define DIGIT(c) ((c) >= '0' && (c) <= '9')
+#define CLASS(c)                                                                                                   \
+    ((ALPHA(c) ? KEY_START | KEY | WORD : 0) | (DIGIT(c) ? KEY | WORD : 0) |                                       \
+     ((c) == '.' || (c) == '+' || (c) == '-' || (c) == '/' || (c) == '(' || (c) == ')' ? WORD : 0) |                \
+     ((c) >= 0x20 && (c) <= 0x7e && (c) != '"' && (c) != '\\' ? QUOTED : 0))
+#define ROW(b)                                                                                                     \
+    CLASS(b), CLASS(b + 1), CLASS(b + 2), CLASS(b + 3), CLASS(b + 4), CLASS(b + 5), CLASS(b + 6), CLASS(b + 7),    \
+        CLASS(b + 8), CLASS(b + 9), CLASS(b + 10), CLASS(b + 11), CLASS(b + 12), CLASS(b + 13), CLASS(b + 14),     \
+        CLASS(b + 15)
+static const unsigned char byte_class[256] = { ROW(0),   ROW(16),  ROW(32),  ROW(48),  ROW(64),  ROW(80),
+                                               ROW(96),  ROW(112), ROW(128), ROW(144), ROW(160), ROW(176),
+                                               ROW(192), ROW(208), ROW(224), ROW(240) };
 
-static int is_key_char(char c)
+static int is(char c, unsigned what)
 {
-    return is_key_start(c) || (c >= '0' && c <= '9');
-}
-
-/* inside a plain value: nothing that ends a plain scalar in a flow
- * mapping (",[]{}", ": ", " #") or needs care ("'\"!&*|>%@`?:#=") */
-static int is_word_char(char c)
-{
-    return is_key_char(c) || c == '.' || c == '+' || c == '-' || c == '/' || c == '(' || c == ')';
+    return (byte_class[(unsigned char)c] & what) != 0;
 }
 
 /* A plain value may not start with an indicator; "-" only before a word
- * character ("-5", never "- "). */
+ * character that is a letter, digit, "_" or "." ("-5", never "- "). */
 static int is_plain_start(const char *q)
 {
-    if (is_key_char(*q) || *q == '.' || *q == '+')
+    if (is(*q, KEY) || *q == '.' || *q == '+')
         return 1;
-    return *q == '-' && (is_key_char(q[1]) || q[1] == '.');
+    return *q == '-' && (is(q[1], KEY) || q[1] == '.');
 }
 
-static int is_quotable(char c)
+static size_t met_hash(const char *text, size_t len)
 {
-    return c >= 0x20 && c <= 0x7e && c != '"' && c != '\\';
+    return len ? (unsigned char)text[0] * 31u + (unsigned char)text[len - 1] * 7u + len : 0;
 }
 
 static cp_node *scalar(tail *t, const char *text, size_t len, int plain, unsigned line, unsigned column)
@@ -93,7 +106,9 @@ static cp_node *scalar(tail *t, const char *text, size_t len, int plain, unsigne
     n->mark = (cp_mark){ t->file, line, column };
     n->kind = CP_SCALAR;
     n->len = len;
-    n->text = cp_node_store_text(t->store, text, len);
+    const char **met = &t->words_met[met_hash(text, len) % (sizeof t->words_met / sizeof t->words_met[0])];
+    n->text = cp_node_store_text_like(t->store, text, len, *met);
+    *met = n->text;
     n->plain = plain != 0;
     n->type = cp_scalar_type_of(n) + 1;
     return n;
@@ -113,9 +128,9 @@ static int parse_line(tail *t, const char *p, size_t len, unsigned line)
     size_t n = 0;
     for (;;) {
         const char *k = q;
-        if (!is_key_start(*q))
+        if (!is(*q, KEY_START))
             return -1;
-        while (is_key_char(*q))
+        while (is(*q, KEY))
             q++;
         size_t klen = (size_t)(q - k);
         if (klen > MAX_KEY_LEN || q[0] != ':' || q[1] != ' ' || n == MAX_KEYS)
@@ -123,13 +138,17 @@ static int parse_line(tail *t, const char *p, size_t len, unsigned line)
         q += 2;
         /* the key first, as libyaml's events come: a text is stored once */
         cp_mark km = { t->file, line, (unsigned)(k - p + 1) };
-        cp_node *key = cp_node_store_key(t->store, k, klen, km, 1);
-        if (!key->type)
-            key->type = cp_scalar_type_of(key) + 1;
+        cp_node **met = &t->keys_met[met_hash(k, klen) % (sizeof t->keys_met / sizeof t->keys_met[0])];
+        cp_node *key = *met;
+        if (!key || key->len != klen || memcmp(key->text, k, klen)) {
+            key = *met = cp_node_store_key(t->store, k, klen, km, 1);
+            if (!key->type)
+                key->type = cp_scalar_type_of(key) + 1;
+        }
         const char *v = q;
         cp_node *item;
         if (*q == '"') {
-            for (q++; q < end && is_quotable(*q); q++)
+            for (q++; q < end && is(*q, QUOTED); q++)
                 ;
             if (q == end || *q != '"')
                 return -1;
@@ -139,9 +158,9 @@ static int parse_line(tail *t, const char *p, size_t len, unsigned line)
             if (!is_plain_start(q))
                 return -1;
             for (q++;; q++) {
-                while (is_word_char(*q))
+                while (is(*q, WORD))
                     q++;
-                if (!(*q == ' ' && is_word_char(q[1])))
+                if (!(*q == ' ' && is(q[1], WORD)))
                     break;
             }
             item = scalar(t, v, (size_t)(q - v), 1, line, (unsigned)(v - p + 1));

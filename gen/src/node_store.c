@@ -153,6 +153,13 @@ char *cp_node_store_text(cp_node_store *s, const char *text, size_t len)
     return *e;
 }
 
+char *cp_node_store_text_like(cp_node_store *s, const char *text, size_t len, const char *like)
+{
+    if (like && worth_sharing(text, len) && !strncmp(like, text, len) && like[len] == '\0')
+        return (char *)like;
+    return cp_node_store_text(s, text, len);
+}
+
 cp_node *cp_node_store_key(cp_node_store *s, const char *text, size_t len, cp_mark mark, int plain)
 {
     grow(&s->keys, key_name);

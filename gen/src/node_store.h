@@ -24,6 +24,10 @@ void *cp_node_store_alloc(cp_node_store *s, size_t n);
  * texts that look like words share one copy. */
 char *cp_node_store_text(cp_node_store *s, const char *text, size_t len);
 
+/* The same; like (NULL, or a text it gave before) is given again when it
+ * is that text and shared: a look-up saved when the caller guesses right. */
+char *cp_node_store_text_like(cp_node_store *s, const char *text, size_t len, const char *like);
+
 /* The key node of that text: one for the document, made (with mark, as a
  * plain or quoted scalar) the first time. */
 cp_node *cp_node_store_key(cp_node_store *s, const char *text, size_t len, cp_mark mark, int plain);
