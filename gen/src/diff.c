@@ -303,10 +303,16 @@ static void add_note(cp_diff *d, char *text)
 /* Which identifying fields some row of table t on side s carries. */
 static void fields_present(const side *s, size_t t, unsigned char present[CP_F_COUNT])
 {
-    memset(present, 0, CP_F_COUNT);
-    for (size_t k = s->first[t]; k < s->first[t + 1]; k++)
+    /* a field's place is not 0 when cp_result_value is not NULL: the
+     * places of all rows or'ed together, a byte at a time */
+    unsigned char any[CP_F_COUNT] = { 0 };
+    for (size_t k = s->first[t]; k < s->first[t + 1]; k++) {
+        const unsigned char *at = s->rows[s->by_table[k]].at;
         for (int f = 0; f < CP_F_COUNT; f++)
-            present[f] |= s->rows[s->by_table[k]].at[f] != 0; /* cp_result_value is not NULL */
+            any[f] |= at[f];
+    }
+    for (int f = 0; f < CP_F_COUNT; f++)
+        present[f] = any[f] != 0;
 }
 
 /* The shape rule: a field only one version's table has is left out of the
