@@ -103,7 +103,7 @@ static size_t find_table(cp_diff *d, index_table *tix, size_t *cap, const char *
 }
 
 /* Rows below which a second thread costs more than it saves. */
-#define THREAD_ROWS 10000
+#define THREAD_ROWS 1000
 
 /* fn(a) and fn(b) at the same time, b on a second thread, when there are
  * rows enough (one after the other when no thread is to be had): the
