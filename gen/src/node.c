@@ -291,19 +291,7 @@ static cp_node *parse_key(loader *ld, yaml_event_t *ev, unsigned depth, const pa
  * keys and their positions, in one block of the store. */
 static void close_children(loader *ld, cp_node *n, level *l)
 {
-    int map = n->kind == CP_MAP;
-    size_t per = map ? 2 * sizeof(cp_node *) + 2 * sizeof(uint32_t) : sizeof(cp_node *);
-    n->count = l->n;
-    if (l->n) {
-        char *block = cp_node_store_alloc(ld->doc->store, l->n * per);
-        n->items = (cp_node **)block;
-        memcpy(n->items, l->items, l->n * sizeof *n->items);
-        if (map) {
-            n->keys = n->items + l->n;
-            memcpy(n->keys, l->keys, l->n * sizeof *n->keys);
-            memcpy(n->keys + l->n, l->pos, 2 * l->n * sizeof *l->pos);
-        }
-    }
+    cp_node_store_set_children(ld->doc->store, n, l->items, n->kind == CP_MAP ? l->keys : NULL, l->pos, l->n);
     l->n = 0;
     if (l->index_cap)
         memset(l->index, 0, l->index_cap * sizeof *l->index);

@@ -181,17 +181,10 @@ static int parse_line(tail *t, const char *p, size_t len, unsigned line)
             break;
         return -1;
     }
-    /* laid out as node.c's close_children lays out a mapping */
     cp_node *map = cp_node_store_alloc(t->store, sizeof *map);
     map->mark = (cp_mark){ t->file, line, 5 };
     map->kind = CP_MAP;
-    map->count = n;
-    char *block = cp_node_store_alloc(t->store, n * (2 * sizeof(cp_node *) + 2 * sizeof(uint32_t)));
-    map->items = (cp_node **)block;
-    memcpy(map->items, items, n * sizeof *items);
-    map->keys = map->items + n;
-    memcpy(map->keys, keys, n * sizeof *keys);
-    memcpy(map->keys + n, pos, 2 * n * sizeof *pos);
+    cp_node_store_set_children(t->store, map, items, keys, pos, n);
     if (t->n == t->cap) {
         t->cap = t->cap ? 2 * t->cap : 1024;
         t->items = cp_xrealloc(t->items, t->cap * sizeof *t->items);
@@ -278,9 +271,7 @@ int cp_doc_load_fast(cp_doc *doc, const char *name, int fd)
         cp_node *seq = cp_node_store_alloc(doc->store, sizeof *seq);
         seq->mark = (cp_mark){ doc->file, key_line + 1, 3 };
         seq->kind = CP_SEQ;
-        seq->count = t.n;
-        seq->items = cp_node_store_alloc(doc->store, t.n * sizeof *seq->items);
-        memcpy(seq->items, t.items, t.n * sizeof *seq->items);
+        cp_node_store_set_children(doc->store, seq, t.items, NULL, NULL, t.n);
         doc->root->items[doc->root->count - 1] = seq;
     } else if (doc->file) {
         cp_doc_free(doc);

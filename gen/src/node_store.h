@@ -9,6 +9,7 @@
 #define CP_NODE_STORE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "node.h"
 
@@ -19,6 +20,12 @@ void cp_node_store_free(cp_node_store *s);
 
 /* n bytes aligned for any node field (8), zeroed. */
 void *cp_node_store_alloc(cp_node_store *s, size_t n);
+
+/* Gives n its count children in one block of the store: items, and for a
+ * mapping (keys not NULL) its keys and their positions, a line and a
+ * column each, laid out as cp_map_key_mark reads them. */
+void cp_node_store_set_children(cp_node_store *s, cp_node *n, cp_node *const *items, cp_node *const *keys,
+                                const uint32_t *pos, size_t count);
 
 /* A copy of text (len bytes, no NUL among them), NUL-terminated; equal
  * texts that look like words share one copy. */
