@@ -255,6 +255,12 @@ static size_t *index_results(cp_dataset *ds)
         return NULL;
     ds->results = cp_xcalloc(list->count, sizeof *ds->results);
     size_t *seq_index = cp_xmalloc(list->count * sizeof *seq_index);
+    /* the field of a key node: keys are one shared node a text (node.h),
+     * so a million results ask about the same few nodes */
+    struct {
+        const cp_node *key;
+        cp_field field;
+    } seen[64] = { { NULL, CP_F_COUNT } };
     for (size_t i = 0; i < list->count; i++) {
         const cp_node *item = list->items[i];
         if (item->kind != CP_MAP)
@@ -264,7 +270,13 @@ static size_t *index_results(cp_dataset *ds)
         r->node = item;
         r->header = ds->doc.root;
         for (size_t k = 0; k < item->count; k++) {
-            cp_field f = cp_field_by_name_len(item->keys[k]->text, item->keys[k]->len);
+            const cp_node *key = item->keys[k];
+            size_t at = ((uintptr_t)key / sizeof *key) % (sizeof seen / sizeof seen[0]);
+            if (seen[at].key != key) {
+                seen[at].key = key;
+                seen[at].field = cp_field_by_name_len(key->text, key->len);
+            }
+            cp_field f = seen[at].field;
             if (f != CP_F_COUNT)
                 r->at[f] = k < CP_RESULT_LOOK_UP - 1 ? (unsigned char)(k + 1) : CP_RESULT_LOOK_UP;
         }

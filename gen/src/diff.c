@@ -4,6 +4,7 @@
 #include "diff.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,12 +78,9 @@ static size_t table_key_hash(const char *const k[NKEY])
     return (size_t)h;
 }
 
-/* The table of r, made when new; tix indexes d->tables by key. */
-static size_t find_table(cp_diff *d, index_table *tix, size_t *cap, const cp_result *r)
+/* The table of key k, made when new; tix indexes d->tables by key. */
+static size_t find_table(cp_diff *d, index_table *tix, size_t *cap, const char *const k[NKEY])
 {
-    const char *k[NKEY];
-    for (size_t i = 0; i < NKEY; i++)
-        k[i] = cp_result_text(r, table_key[i]);
     size_t at = table_key_hash(k) & tix->mask;
     for (; tix->slot[at]; at = (at + 1) & tix->mask) {
         const cp_diff_table *tb = &d->tables[tix->slot[at] - 1];
@@ -102,6 +100,86 @@ static size_t find_table(cp_diff *d, index_table *tix, size_t *cap, const cp_res
     tb->implementation = k[3];
     tix->slot[at] = d->ntables + 1;
     return d->ntables++;
+}
+
+/* Rows below which a second thread costs more than it saves. */
+#define THREAD_ROWS 1000
+
+/* fn(a) and fn(b) at the same time, b on a second thread, when there are
+ * rows enough (one after the other when no thread is to be had): the
+ * two versions' rows are worked on apart wherever they can be. */
+static void on_two_threads(void *(*fn)(void *), void *a, void *b, size_t rows)
+{
+    pthread_t second;
+    int threaded = rows >= THREAD_ROWS && pthread_create(&second, NULL, fn, b) == 0;
+    fn(a);
+    if (threaded)
+        pthread_join(second, NULL);
+    else
+        fn(b);
+}
+
+/* One version's tables in the order they first appear, and each row's
+ * place among them: a cp_diff of its own. */
+typedef struct {
+    const cp_result *rows;
+    size_t n;
+    size_t *table;      /* out: the row's table in local */
+    cp_diff local;      /* only tables and ntables */
+} table_job;
+
+static void *find_tables(void *arg)
+{
+    table_job *j = arg;
+    index_table tix;
+    index_init(&tix, 64);
+    size_t cap = 0;
+    for (size_t i = 0; i < j->n; i++) {
+        const char *k[NKEY];
+        for (size_t f = 0; f < NKEY; f++)
+            k[f] = cp_result_text(&j->rows[i], table_key[f]);
+        /* few tables: the index stays at most half full */
+        if (2 * (j->local.ntables + 1) > tix.mask + 1) {
+            free(tix.slot);
+            index_init(&tix, 2 * (j->local.ntables + 1));
+            for (size_t t = 0; t < j->local.ntables; t++) {
+                const cp_diff_table *tb = &j->local.tables[t];
+                const char *tk[NKEY] = { tb->family, tb->kind, tb->measure, tb->implementation };
+                size_t at = table_key_hash(tk) & tix.mask;
+                while (tix.slot[at])
+                    at = (at + 1) & tix.mask;
+                tix.slot[at] = t + 1;
+            }
+        }
+        j->table[i] = find_table(&j->local, &tix, &cap, k);
+    }
+    free(tix.slot);
+    return NULL;
+}
+
+/* Tables in NEW's order, then those only OLD has: each version's own
+ * (found on two threads), then put together in that order. */
+static void assign_tables(cp_diff *d, table_job *old, table_job *new)
+{
+    on_two_threads(find_tables, old, new, old->n + new->n);
+    index_table tix;
+    index_init(&tix, new->local.ntables + old->local.ntables);
+    size_t cap = 0;
+    table_job *in_order[2] = { new, old };
+    for (int k = 0; k < 2; k++) {
+        table_job *j = in_order[k];
+        size_t *global = cp_xmalloc((j->local.ntables + 1) * sizeof *global);
+        for (size_t t = 0; t < j->local.ntables; t++) {
+            const cp_diff_table *tb = &j->local.tables[t];
+            const char *tk[NKEY] = { tb->family, tb->kind, tb->measure, tb->implementation };
+            global[t] = find_table(d, &tix, &cap, tk);
+        }
+        for (size_t i = 0; i < j->n; i++)
+            j->table[i] = global[j->table[i]];
+        free(global);
+        free(j->local.tables);
+    }
+    free(tix.slot);
 }
 
 static int matching_field(const cp_diff_table *tb, int f)
@@ -197,6 +275,20 @@ static int unique_in_table(const cp_diff_table *tb, size_t t, const side *s)
     return unique;
 }
 
+typedef struct {
+    const cp_diff_table *tb;
+    size_t t;
+    const side *s;
+    int unique;
+} unique_job;
+
+static void *check_unique(void *arg)
+{
+    unique_job *j = arg;
+    j->unique = unique_in_table(j->tb, j->t, j->s);
+    return NULL;
+}
+
 static void add_note(cp_diff *d, char *text)
 {
     for (size_t i = 0; i < d->nnotes; i++)
@@ -211,10 +303,16 @@ static void add_note(cp_diff *d, char *text)
 /* Which identifying fields some row of table t on side s carries. */
 static void fields_present(const side *s, size_t t, unsigned char present[CP_F_COUNT])
 {
-    memset(present, 0, CP_F_COUNT);
-    for (size_t k = s->first[t]; k < s->first[t + 1]; k++)
+    /* a field's place is not 0 when cp_result_value is not NULL: the
+     * places of all rows or'ed together, a byte at a time */
+    unsigned char any[CP_F_COUNT] = { 0 };
+    for (size_t k = s->first[t]; k < s->first[t + 1]; k++) {
+        const unsigned char *at = s->rows[s->by_table[k]].at;
         for (int f = 0; f < CP_F_COUNT; f++)
-            present[f] |= cp_result_value(&s->rows[s->by_table[k]], (cp_field)f) != NULL;
+            any[f] |= at[f];
+    }
+    for (int f = 0; f < CP_F_COUNT; f++)
+        present[f] = any[f] != 0;
 }
 
 /* The shape rule: a field only one version's table has is left out of the
@@ -232,7 +330,10 @@ static void settle_shape(cp_diff *d, size_t t, const side *old, const side *new)
         if (cp_fields[f].role != CP_ROLE_ID || cp_diff_is_table_field((cp_field)f) || in_old[f] == in_new[f])
             continue;
         tb->ignored[f] = 1;
-        if (!unique_in_table(tb, t, old) || !unique_in_table(tb, t, new))
+        unique_job u[2] = { { tb, t, old, 0 }, { tb, t, new, 0 } };
+        on_two_threads(check_unique, &u[0], &u[1],
+                       old->first[t + 1] - old->first[t] + new->first[t + 1] - new->first[t]);
+        if (!u[0].unique || !u[1].unique)
             tb->ignored[f] = 0;
         add_note(d, cp_xasprintf("field %s present only in %s for %s; %s", cp_fields[f].name, in_old[f] ? "OLD" : "NEW",
                                  tb->family ? tb->family : "?",
@@ -241,20 +342,41 @@ static void settle_shape(cp_diff *d, size_t t, const side *old, const side *new)
     }
 }
 
+/* Every row's identity hash, one version's rows on each thread. */
+typedef struct {
+    const cp_diff *d;
+    const side *s;
+    uint64_t *hash;
+} hash_job;
+
+static void *hash_rows(void *arg)
+{
+    hash_job *j = arg;
+    for (size_t i = 0; i < j->s->n; i++) {
+        size_t t = j->s->table[i];
+        j->hash[i] = identity_hash(&j->d->tables[t], t, &j->s->rows[i]);
+    }
+    return NULL;
+}
+
 /* Each NEW row, in order, takes the first OLD row of its table with the
  * same identity that is not taken yet. */
 static void match_rows(cp_diff *d, side *old, side *new)
 {
+    hash_job hj[2] = { { d, old, cp_xmalloc((old->n + 1) * sizeof(uint64_t)) },
+                       { d, new, cp_xmalloc((new->n + 1) * sizeof(uint64_t)) } };
+    on_two_threads(hash_rows, &hj[0], &hj[1], old->n + new->n);
+    const uint64_t *oh = hj[0].hash, *nh = hj[1].hash;
     index_table ix;
     index_init(&ix, old->n);
     size_t *next = cp_xcalloc(old->n + 1, sizeof *next); /* the next OLD row of the same identity + 1 */
     size_t *last = cp_xcalloc(old->n + 1, sizeof *last);  /* per chain head: its last row */
     for (size_t i = 0; i < old->n; i++) {
         size_t t = old->table[i];
-        size_t at = (size_t)identity_hash(&d->tables[t], t, &old->rows[i]) & ix.mask;
+        size_t at = (size_t)oh[i] & ix.mask;
         for (; ix.slot[at]; at = (at + 1) & ix.mask) {
             size_t h = ix.slot[at] - 1;
-            if (old->table[h] == t && same_identity(&d->tables[t], &old->rows[h], &old->rows[i]))
+            if (oh[h] == oh[i] && old->table[h] == t && same_identity(&d->tables[t], &old->rows[h], &old->rows[i]))
                 break;
         }
         if (!ix.slot[at]) {
@@ -268,10 +390,12 @@ static void match_rows(cp_diff *d, side *old, side *new)
     }
     for (size_t j = 0; j < new->n; j++) {
         size_t t = new->table[j];
-        size_t at = (size_t)identity_hash(&d->tables[t], t, &new->rows[j]) & ix.mask;
+        size_t at = (size_t)nh[j] & ix.mask;
         for (; ix.slot[at]; at = (at + 1) & ix.mask) {
             size_t h = ix.slot[at] - 1;
-            if (old->table[h] != t || !same_identity(&d->tables[t], &old->rows[h], &new->rows[j]))
+            /* equal identities hash alike (identity_hash) */
+            if (oh[h] != nh[j] || old->table[h] != t ||
+                !same_identity(&d->tables[t], &old->rows[h], &new->rows[j]))
                 continue;
             for (size_t i = h + 1; i; i = next[i - 1])
                 if (old->match[i - 1] == SIZE_MAX) {
@@ -285,6 +409,8 @@ static void match_rows(cp_diff *d, side *old, side *new)
     free(next);
     free(last);
     free(ix.slot);
+    free(hj[0].hash);
+    free(hj[1].hash);
 }
 
 static int metric_value(const cp_result *r, cp_field f, double *v)
@@ -319,14 +445,12 @@ static cp_diff_mark judge(cp_field f, double o, double n, double threshold)
     return (delta < 0) == lower_is_better ? CP_MARK_BETTER : CP_MARK_WORSE;
 }
 
-static void push_metric(cp_diff_row *row, cp_diff_metric m)
-{
-    row->metrics = cp_xrealloc(row->metrics, (row->nmetrics + 1) * sizeof *row->metrics);
-    row->metrics[row->nmetrics++] = m;
-}
-
+/* The metrics of a matched, added or removed row: gathered here, then
+ * stored in one allocation (a million rows have millions of metrics). */
 static void compare_metrics(cp_diff_row *row, const cp_diff_thresholds *t)
 {
+    cp_diff_metric found[CP_F_COUNT];
+    size_t nfound = 0;
     cp_field oc = count_of(row->old_row), nc = count_of(row->new_row);
     int counts_differ = oc != CP_F_COUNT && nc != CP_F_COUNT && oc != nc;
     for (int fi = 0; fi < CP_F_COUNT; fi++) {
@@ -341,7 +465,7 @@ static void compare_metrics(cp_diff_row *row, const cp_diff_thresholds *t)
             m.new_metric = nc;
             metric_value(row->old_row, oc, &m.old_value);
             metric_value(row->new_row, nc, &m.new_value);
-            push_metric(row, m);
+            found[nfound++] = m;
             continue;
         }
         int has_old = metric_value(row->old_row, f, &m.old_value);
@@ -358,8 +482,13 @@ static void compare_metrics(cp_diff_row *row, const cp_diff_thresholds *t)
         } else {
             m.mark = has_new ? CP_MARK_ADDED : CP_MARK_REMOVED;
         }
-        push_metric(row, m);
+        found[nfound++] = m;
     }
+    if (nfound) {
+        row->metrics = cp_xmalloc(nfound * sizeof *row->metrics);
+        memcpy(row->metrics, found, nfound * sizeof *row->metrics);
+    }
+    row->nmetrics = nfound;
 }
 
 /* A matched row is worse when any metric is, else better when any is, else
@@ -378,48 +507,77 @@ static cp_diff_mark row_mark(const cp_diff_row *row)
     return CP_MARK_NOT_COMPARABLE;
 }
 
-static void emit_row(cp_diff *d, size_t t, const cp_result *o, const cp_result *n, const cp_diff_thresholds *th)
+/* A row in its place; its metrics are compared later (compare_rows). */
+static void emit_row(cp_diff *d, size_t t, const cp_result *o, const cp_result *n)
 {
     cp_diff_row *row = &d->rows[d->nrows++];
     memset(row, 0, sizeof *row);
     row->table = t;
     row->old_row = o;
     row->new_row = n;
-    compare_metrics(row, th);
-    row->mark = row_mark(row);
     d->tables[t].nrows++;
-    for (size_t i = 0; i < row->nmetrics; i++)
-        d->metrics_by_mark[row->metrics[i].mark]++;
     d->matched += o && n;
     d->added += !o;
     d->removed += !n;
 }
 
+/* Rows [from, to) of d: their metrics and marks, counted in by_mark. */
+typedef struct {
+    cp_diff *d;
+    const cp_diff_thresholds *th;
+    size_t from, to;
+    size_t by_mark[CP_MARK_COUNT];
+} compare_part;
+
+static void *compare_rows(void *arg)
+{
+    compare_part *p = arg;
+    for (size_t r = p->from; r < p->to; r++) {
+        cp_diff_row *row = &p->d->rows[r];
+        compare_metrics(row, p->th);
+        row->mark = row_mark(row);
+        for (size_t i = 0; i < row->nmetrics; i++)
+            p->by_mark[row->metrics[i].mark]++;
+    }
+    return NULL;
+}
+
+/* Every row's metrics, the two halves of the rows on two threads (rows
+ * are independent: a million take seconds on one). */
+static void compare_all(cp_diff *d, const cp_diff_thresholds *th)
+{
+    compare_part part[2] = { { d, th, 0, d->nrows / 2, { 0 } }, { d, th, d->nrows / 2, d->nrows, { 0 } } };
+    on_two_threads(compare_rows, &part[0], &part[1], d->nrows);
+    for (int k = 0; k < 2; k++)
+        for (int m = 0; m < CP_MARK_COUNT; m++)
+            d->metrics_by_mark[m] += part[k].by_mark[m];
+}
+
 /* OLD rows of table t from place k of its group on, up to the next
  * matched one: the removed rows that follow a matched row (or start the
  * table). */
-static void emit_removed_run(cp_diff *d, size_t t, const side *old, size_t k, const cp_diff_thresholds *th)
+static void emit_removed_run(cp_diff *d, size_t t, const side *old, size_t k)
 {
     for (; k < old->first[t + 1]; k++) {
         size_t i = old->by_table[k];
         if (old->match[i] != SIZE_MAX)
             return;
-        emit_row(d, t, &old->rows[i], NULL, th);
+        emit_row(d, t, &old->rows[i], NULL);
     }
 }
 
-static void order_rows(cp_diff *d, const side *old, const side *new, const cp_diff_thresholds *th)
+static void order_rows(cp_diff *d, const side *old, const side *new)
 {
     d->rows = cp_xcalloc(old->n + new->n + 1, sizeof *d->rows);
     for (size_t t = 0; t < d->ntables; t++) {
         d->tables[t].first_row = d->nrows;
-        emit_removed_run(d, t, old, old->first[t], th);
+        emit_removed_run(d, t, old, old->first[t]);
         for (size_t k = new->first[t]; k < new->first[t + 1]; k++) {
             size_t j = new->by_table[k];
             size_t i = new->match[j];
-            emit_row(d, t, i == SIZE_MAX ? NULL : &old->rows[i], &new->rows[j], th);
+            emit_row(d, t, i == SIZE_MAX ? NULL : &old->rows[i], &new->rows[j]);
             if (i != SIZE_MAX)
-                emit_removed_run(d, t, old, old->pos[i] + 1, th);
+                emit_removed_run(d, t, old, old->pos[i] + 1);
         }
     }
 }
@@ -432,25 +590,19 @@ void cp_diff_compute(cp_diff *d, const cp_result *old_rows, size_t nold, const c
     d->new_rows = nnew;
     side old = { old_rows, nold, cp_xcalloc(nold + 1, sizeof(size_t)), cp_xcalloc(nold + 1, sizeof(size_t)), 0, 0, 0 };
     side new = { new_rows, nnew, cp_xcalloc(nnew + 1, sizeof(size_t)), cp_xcalloc(nnew + 1, sizeof(size_t)), 0, 0, 0 };
-    /* tables in NEW's order, then those only OLD has */
-    index_table tix;
-    index_init(&tix, nold + nnew);
-    size_t cap = 0;
-    for (size_t j = 0; j < nnew; j++) {
-        new.table[j] = find_table(d, &tix, &cap, &new_rows[j]);
+    table_job tj_old = { old_rows, nold, old.table, { 0 } }, tj_new = { new_rows, nnew, new.table, { 0 } };
+    assign_tables(d, &tj_old, &tj_new);
+    for (size_t j = 0; j < nnew; j++)
         new.match[j] = SIZE_MAX;
-    }
-    for (size_t i = 0; i < nold; i++) {
-        old.table[i] = find_table(d, &tix, &cap, &old_rows[i]);
+    for (size_t i = 0; i < nold; i++)
         old.match[i] = SIZE_MAX;
-    }
-    free(tix.slot);
     group_by_table(&old, d->ntables);
     group_by_table(&new, d->ntables);
     for (size_t tb = 0; tb < d->ntables; tb++)
         settle_shape(d, tb, &old, &new);
     match_rows(d, &old, &new);
-    order_rows(d, &old, &new, t);
+    order_rows(d, &old, &new);
+    compare_all(d, t);
     side_free(&old);
     side_free(&new);
     cp_diff_summarize(d);

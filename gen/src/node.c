@@ -10,6 +10,7 @@
 #include <yaml.h>
 
 #include "diag.h"
+#include "node_fast.h"
 #include "node_input.h"
 #include "node_store.h"
 #include "util.h"
@@ -290,19 +291,7 @@ static cp_node *parse_key(loader *ld, yaml_event_t *ev, unsigned depth, const pa
  * keys and their positions, in one block of the store. */
 static void close_children(loader *ld, cp_node *n, level *l)
 {
-    int map = n->kind == CP_MAP;
-    size_t per = map ? 2 * sizeof(cp_node *) + 2 * sizeof(uint32_t) : sizeof(cp_node *);
-    n->count = l->n;
-    if (l->n) {
-        char *block = cp_node_store_alloc(ld->doc->store, l->n * per);
-        n->items = (cp_node **)block;
-        memcpy(n->items, l->items, l->n * sizeof *n->items);
-        if (map) {
-            n->keys = n->items + l->n;
-            memcpy(n->keys, l->keys, l->n * sizeof *n->keys);
-            memcpy(n->keys + l->n, l->pos, 2 * l->n * sizeof *l->pos);
-        }
-    }
+    cp_node_store_set_children(ld->doc->store, n, l->items, n->kind == CP_MAP ? l->keys : NULL, l->pos, l->n);
     l->n = 0;
     if (l->index_cap)
         memset(l->index, 0, l->index_cap * sizeof *l->index);
@@ -510,6 +499,9 @@ int cp_doc_load_mem(cp_doc *doc, const char *name, const char *buf, size_t len, 
 
 int cp_doc_load_fd(cp_doc *doc, const char *name, int fd, FILE *err)
 {
+    /* a large dataset's results without libyaml (node_fast.h) */
+    if (cp_doc_load_fast(doc, name, fd))
+        return 0;
     loader ld;
     if (start(&ld, doc, name, fd, NULL, 0, err))
         return -1;

@@ -78,6 +78,23 @@ void *cp_node_store_alloc(cp_node_store *s, size_t n)
     return p;
 }
 
+void cp_node_store_set_children(cp_node_store *s, cp_node *n, cp_node *const *items, cp_node *const *keys,
+                                const uint32_t *pos, size_t count)
+{
+    n->count = count;
+    if (!count)
+        return;
+    size_t per = keys ? 2 * sizeof(cp_node *) + 2 * sizeof(uint32_t) : sizeof(cp_node *);
+    char *block = cp_node_store_alloc(s, count * per);
+    n->items = (cp_node **)block;
+    memcpy(n->items, items, count * sizeof *n->items);
+    if (keys) {
+        n->keys = n->items + count;
+        memcpy(n->keys, keys, count * sizeof *n->keys);
+        memcpy(n->keys + count, pos, 2 * count * sizeof *pos);
+    }
+}
+
 static size_t hash(const char *text, size_t len)
 {
     size_t h = 14695981039346656037u;   /* FNV-1a */
@@ -151,6 +168,13 @@ char *cp_node_store_text(cp_node_store *s, const char *text, size_t len)
         s->texts.n++;
     }
     return *e;
+}
+
+char *cp_node_store_text_like(cp_node_store *s, const char *text, size_t len, const char *like)
+{
+    if (like && worth_sharing(text, len) && !strncmp(like, text, len) && like[len] == '\0')
+        return (char *)like;
+    return cp_node_store_text(s, text, len);
 }
 
 cp_node *cp_node_store_key(cp_node_store *s, const char *text, size_t len, cp_mark mark, int plain)

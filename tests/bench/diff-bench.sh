@@ -5,9 +5,10 @@
 # the V4 and V5 CMOX pages), so the field is checked for being ignorable,
 # and a few rows differ (changed, added, removed). Prints the time of a
 # `validate` of both (parsing and schema, one after the other) and of the
-# `diff` (the same loading, both at once on two threads, then matching and
-# the YAML report, its second half on a second thread), wall and CPU (user
-# + sys, the sum over threads) and peak RSS. Figures: bench/README.md.
+# `diff` (the same loading, both at once on two threads, then matching,
+# each version's share of it on a thread, and the YAML report, its second
+# half on a second thread), wall and CPU (user + sys, the sum over threads)
+# and peak RSS. Figures: bench/README.md.
 # With "one-table", every row is an ECDSA row with the field only OLD has:
 # the worst case of the pairwise matching that was (issue 12: 10^4 such
 # rows took 16.9 s).

@@ -192,6 +192,49 @@ static void test_interleaved_tables(void **state)
     pair_free(&p);
 }
 
+/* Tables in NEW's order of first rows, then those only OLD has in OLD's
+ * order, whatever order OLD has them in (the two versions' tables are
+ * found apart, on two threads, then put together). */
+static void test_table_order(void **state)
+{
+    (void)state;
+    pair p;
+    diff_of(&p,
+            "  - {family: HASH, kind: performance, hash: sha1, cycles: 5}\n"
+            "  - {family: RSA, kind: performance, modulus_bits: 2048, cycles: 9}\n"
+            "  - {family: AES, kind: performance, key_bits: 128, cycles: 7}\n"
+            "  - {family: DH, kind: performance, modulus_bits: 2048, cycles: 9}\n",
+            "  - {family: AES, kind: performance, key_bits: 128, cycles: 7}\n"
+            "  - {family: ECDH, kind: performance, curve: x25519, cycles: 3}\n"
+            "  - {family: HASH, kind: performance, hash: sha1, cycles: 5}\n");
+    static const char *const want[] = { "AES", "ECDH", "HASH", "RSA", "DH" };
+    assert_int_equal(p.d.ntables, 5);
+    for (size_t t = 0; t < 5; t++)
+        assert_string_equal(p.d.tables[t].family, want[t]);
+    pair_free(&p);
+    /* more tables than a version's first index holds (64): OLD has F0..F149
+     * backwards, twice (each table met again after the index grew), NEW
+     * F0..F99 */
+    cp_buf o = { 0 }, n = { 0 };
+    for (int k = 1; k <= 2; k++)
+        for (int i = 149; i >= 0; i--)
+            cp_buf_printf(&o, "  - {family: F%d, kind: performance, key_bits: %d, cycles: 1}\n", i, k);
+    for (int i = 0; i < 100; i++)
+        cp_buf_printf(&n, "  - {family: F%d, kind: performance, key_bits: 1, cycles: 1}\n", i);
+    diff_of(&p, o.data, n.data);
+    assert_int_equal(p.d.ntables, 150);
+    assert_int_equal(p.d.matched, 100);
+    assert_int_equal(p.d.removed, 200);
+    for (int t = 0; t < 150; t++) {
+        char name[16];
+        snprintf(name, sizeof name, "F%d", t < 100 ? t : 249 - t);
+        assert_string_equal(p.d.tables[t].family, name);
+    }
+    pair_free(&p);
+    cp_buf_free(&o);
+    cp_buf_free(&n);
+}
+
 #define ECDSA(hash, curve, op, cycles)                                                                             \
     "  - {family: ECDSA, kind: performance, " hash "curve: " curve ", operation: " op                              \
     ", math_config: Small, curve_definition: Low, cycles: " #cycles "}\n"
@@ -446,6 +489,7 @@ int main(void)
         cmocka_unit_test(test_rows_only_in_one_version),
         cmocka_unit_test(test_integer_spellings_match),
         cmocka_unit_test(test_interleaved_tables),
+        cmocka_unit_test(test_table_order),
         cmocka_unit_test(test_tables_scope_matching),
         cmocka_unit_test(test_field_only_in_old_is_ignored),
         cmocka_unit_test(test_field_kept_when_ignoring_is_ambiguous),
