@@ -671,6 +671,19 @@ int cp_scalar_int(const cp_node *n, long long *out)
 {
     if (cp_scalar_type_of(n) != CP_T_INT)
         return -1;
+    /* the usual case, a decimal of at most 18 digits, cannot overflow:
+     * no strtoll (the schema check asks this of every count) */
+    const char *d = n->text + (n->text[0] == '-' || n->text[0] == '+');
+    size_t nd = 0;
+    while (nd <= 18 && d[nd] >= '0' && d[nd] <= '9')
+        nd++;
+    if (nd && nd <= 18 && !d[nd]) {
+        long long acc = 0;
+        for (size_t i = 0; i < nd; i++)
+            acc = acc * 10 + (d[i] - '0');
+        *out = n->text[0] == '-' ? -acc : acc;
+        return 0;
+    }
     const char *digits;
     int base = int_base(n->text, &digits);
     errno = 0;

@@ -412,6 +412,18 @@ static void test_numbers(void **state)
     assert_int_equal(v, 15);
     assert_int_equal(cp_scalar_double(cp_map_get(doc.root, "g"), &d), -1); /* not finite */
     cp_doc_free(&doc);
+    /* up to 18 digits read without strtoll, more with it */
+    text = "a: 999999999999999999\nb: -999999999999999999\nc: 9223372036854775807\nd: -9223372036854775808\n"
+           "e: +7\nf: -0\ng: 1000000000000000000\n";
+    assert_int_equal(cp_doc_load_mem(&doc, "t.yaml", text, strlen(text), NULL), 0);
+    static const long long want[] = { 999999999999999999LL, -999999999999999999LL, 9223372036854775807LL,
+                                      -9223372036854775807LL - 1, 7, 0, 1000000000000000000LL };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        char key[2] = { (char)('a' + i), 0 };
+        assert_int_equal(cp_scalar_int(cp_map_get(doc.root, key), &v), 0);
+        assert_true(v == want[i]);
+    }
+    cp_doc_free(&doc);
 }
 
 int main(void)
