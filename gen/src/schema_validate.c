@@ -507,7 +507,7 @@ static void report_not(vctx *c, const cp_sch *not_s, const cp_node *inst, const 
         cp_mark last = inst->mark;
         for (size_t i = 0; i < not_s->nrequired; i++) {
             cp_buf_printf(&names, "%s%s", i ? (i + 1 == not_s->nrequired ? " or " : ", ") : "", not_s->required[i]);
-            for (size_t k = 0; k < inst->count; k++)
+            for (size_t k = 0; inst->kind == CP_MAP && k < inst->count; k++) /* a list has no keys */
                 if (!strcmp(inst->keys[k]->text, not_s->required[i]) && cp_map_key_mark(inst, k).line >= last.line)
                     last = cp_map_key_mark(inst, k);
         }

@@ -235,6 +235,10 @@ static void test_all_of_not(void **state)
     invalid(s, "b: 1\n", "expected the required field 'a', found none");
     invalid(s, "a: 1\ncycles: 2\ninstructions: 3\n", "t.yaml:3:1: (top level): expected cycles or instructions, not both, found both");
     invalid("{\"not\": {\"type\": \"string\"}}", "x\n", "expected a value that does not match the schema at line 1");
+    /* required means nothing to a list, so the not fails there too: said
+     * without looking for keys a list does not have */
+    invalid("{\"not\": {\"required\": [\"cycles\", \"instructions\"]}}", "[1, 2]\n",
+            "t.yaml:1:1: (top level): expected cycles or instructions, not both, found both");
 }
 
 static void test_if_then_else(void **state)
