@@ -423,6 +423,23 @@ static void test_numbers(void **state)
         assert_int_equal(cp_scalar_int(cp_map_get(doc.root, key), &v), 0);
         assert_true(v == want[i]);
     }
+    /* as doubles, what strtod gives: the fast path up to 15 digits, -0 too */
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        char key[2] = { (char)('a' + i), 0 };
+        const cp_node *n = cp_map_get(doc.root, key);
+        assert_int_equal(cp_scalar_double(n, &d), 0);
+        double expect = strtod(n->text, NULL);
+        assert_memory_equal(&d, &expect, sizeof d);
+    }
+    cp_doc_free(&doc);
+    text = "a: 123456789012345\nb: -123456789012345\nc: 9007199254740993\nd: -0\ne: 0\n";
+    assert_int_equal(cp_doc_load_mem(&doc, "t.yaml", text, strlen(text), NULL), 0);
+    for (char key[2] = "a"; key[0] <= 'e'; key[0]++) {
+        const cp_node *n = cp_map_get(doc.root, key);
+        assert_int_equal(cp_scalar_double(n, &d), 0);
+        double expect = strtod(n->text, NULL);
+        assert_memory_equal(&d, &expect, sizeof d);
+    }
     cp_doc_free(&doc);
 }
 
