@@ -667,10 +667,36 @@ static cp_scalar_type scalar_type(const cp_node *n)
     }
 }
 
+/* The usual count, a decimal integer text of at most max_digits digits
+ * (at most 18: it cannot overflow), read without strtoll or strtod (the
+ * schema check and the diff ask this of every count): 1 and its
+ * magnitude in *out, *negative set; 0 for any other text. */
+static int small_decimal(const char *text, size_t max_digits, long long *out, int *negative)
+{
+    const char *d = text + (text[0] == '-' || text[0] == '+');
+    size_t nd = 0;
+    while (nd <= max_digits && d[nd] >= '0' && d[nd] <= '9')
+        nd++;
+    if (!nd || nd > max_digits || d[nd])
+        return 0;
+    long long acc = 0;
+    for (size_t i = 0; i < nd; i++)
+        acc = acc * 10 + (d[i] - '0');
+    *out = acc;
+    *negative = text[0] == '-';
+    return 1;
+}
+
 int cp_scalar_int(const cp_node *n, long long *out)
 {
     if (cp_scalar_type_of(n) != CP_T_INT)
         return -1;
+    long long magnitude;
+    int negative;
+    if (small_decimal(n->text, 18, &magnitude, &negative)) {
+        *out = negative ? -magnitude : magnitude;
+        return 0;
+    }
     const char *digits;
     int base = int_base(n->text, &digits);
     errno = 0;
@@ -687,6 +713,14 @@ int cp_scalar_double(const cp_node *n, double *out)
     cp_scalar_type t = cp_scalar_type_of(n);
     if (t != CP_T_INT && t != CP_T_FLOAT)
         return -1;
+    /* up to 15 digits an integer is a double exactly, as strtod would
+     * give it (-0 too) */
+    long long magnitude;
+    int negative;
+    if (t == CP_T_INT && small_decimal(n->text, 15, &magnitude, &negative)) {
+        *out = negative ? -(double)magnitude : (double)magnitude;
+        return 0;
+    }
     char *end;
     double v = strtod(n->text, &end);
     if (*end || !isfinite(v))

@@ -176,6 +176,7 @@ static void compile_properties(compiler *c, cp_sch *s, const cp_node *v)
     s->prop_order = cp_xcalloc(v->count, sizeof *s->prop_order);
     for (size_t i = 0; i < v->count; i++) {
         s->props[i].name = v->keys[i]->text;
+        s->props[i].len = v->keys[i]->len;
         s->props[i].schema = compile(c, v->items[i]);
         s->prop_order[i] = v->keys[i]->text;
     }
@@ -189,11 +190,14 @@ static void compile_required(compiler *c, cp_sch *s, const cp_node *v)
         return;
     }
     s->required = cp_xcalloc(v->count, sizeof *s->required);
+    s->required_len = cp_xcalloc(v->count, sizeof *s->required_len);
     for (size_t i = 0; i < v->count; i++) {
         if (cp_json_type(v->items[i]) != CP_JT_STR)
             compile_error(c, v->items[i], "'required' expects field names (strings)");
-        else
-            s->required[s->nrequired++] = v->items[i]->text;
+        else {
+            s->required[s->nrequired] = v->items[i]->text;
+            s->required_len[s->nrequired++] = v->items[i]->len;
+        }
     }
 }
 
@@ -353,8 +357,12 @@ static cp_sch *compile(compiler *c, const cp_node *n)
     sc->all[sc->nall++] = s;
 
     if (n->kind == CP_MAP) {
-        for (size_t i = 0; i < n->count; i++)
+        size_t keywords = 0;
+        for (size_t i = 0; i < n->count; i++) {
             compile_keyword(c, s, n, i);
+            keywords += !is_annotation(n->keys[i]->text);
+        }
+        s->ref_only = s->ref && keywords == 1;
     } else if (cp_json_type(n) == CP_JT_BOOL) {
         s->is_false = n->text[0] == 'f' || n->text[0] == 'F';
     } else {
@@ -363,11 +371,33 @@ static cp_sch *compile(compiler *c, const cp_node *n)
     return s;
 }
 
+static int is_leaf(const cp_sch *s)
+{
+    return !s->is_false && !s->ref && !s->props && !s->required && !s->closed && !s->additional &&
+           s->min_props < 0 && !s->items && s->min_items < 0 && !s->all_of && !s->any_of && !s->one_of &&
+           !s->not_schema && !s->if_schema && !s->then_schema && !s->else_schema;
+}
+
+/* properties of leaves and required, nothing else */
+static int is_fields_only(const cp_sch *s)
+{
+    if (s->is_false || s->ref || s->types || s->closed || s->additional || s->min_props >= 0 || s->values ||
+        s->minimum || s->maximum || s->exclusive_minimum || s->min_length >= 0 || s->max_length >= 0 ||
+        s->format_date || s->has_regex || s->items || s->min_items >= 0 || s->all_of || s->any_of || s->one_of ||
+        s->not_schema || s->if_schema || s->then_schema || s->else_schema)
+        return 0;
+    for (size_t i = 0; i < s->nprops; i++)
+        if (!cp_sch_target(s->props[i].schema)->leaf)
+            return 0;
+    return 1;
+}
+
 static void sch_free(cp_sch *s)
 {
     free(s->props);
     free(s->prop_order);
     free(s->required);
+    free(s->required_len);
     free(s->values);
     if (s->has_regex)
         regfree(&s->regex);
@@ -407,6 +437,10 @@ cp_schema *cp_schema_load(const char *path, FILE *err)
         cp_schema_free(s);
         return NULL;
     }
+    for (size_t i = 0; i < s->nall; i++)
+        s->all[i]->leaf = is_leaf(s->all[i]);
+    for (size_t i = 0; i < s->nall; i++)
+        s->all[i]->fields_only = is_fields_only(s->all[i]);
     return s;
 }
 

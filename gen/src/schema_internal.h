@@ -34,6 +34,7 @@ typedef struct cp_sch cp_sch;
 
 typedef struct {
     const char *name; /* borrowed from the schema document */
+    size_t len;       /* of name: instance keys are compared by length first */
     cp_sch *schema;
 } cp_sch_prop;
 
@@ -47,11 +48,19 @@ struct cp_sch {
     int is_false;            /* the false schema: nothing is valid */
     unsigned types;          /* 0 = any type */
     cp_sch *ref;
+    int ref_only;            /* nothing but $ref (and annotations): checking
+                              * it is checking ref */
+    /* Shapes found once the whole schema is compiled, for shortcuts: */
+    int leaf;                /* only keywords about a value itself (type,
+                              * const/enum, bounds, lengths, format, pattern) */
+    int fields_only;         /* only properties (each a leaf, maybe through
+                              * refs) and required: "if kind is footprint" */
 
     cp_sch_prop *props;      /* sorted by name, for bsearch */
     const char **prop_order; /* names as written, for "allowed: ..." */
     size_t nprops;
     const char **required;
+    size_t *required_len;
     size_t nrequired;
     int closed;              /* additionalProperties: false */
     cp_sch *additional;      /* additionalProperties: {schema} */
@@ -83,6 +92,14 @@ struct cp_schema {
     cp_sch **all;            /* every compiled schema, for freeing and $ref memo */
     size_t nall;
 };
+
+/* s, or what it only refers to */
+static inline const cp_sch *cp_sch_target(const cp_sch *s)
+{
+    for (unsigned hops = 0; s->ref_only && hops < 16; hops++) /* a cycle of refs meets the depth limit */
+        s = s->ref;
+    return s;
+}
 
 unsigned cp_json_type(const cp_node *n);
 /* 0 when n is a number (integer or not) that fits; fills *out */

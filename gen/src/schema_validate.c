@@ -3,6 +3,7 @@
  * probed quietly (a count, no text, no allocation); only when they fail are
  * they run again to explain why in words: the happy path over thousands of
  * results stays a cheap walk. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,7 +28,37 @@ typedef struct {
     const cp_node *at;
 } problem;
 
+/* What was found out about texts, remembered by their address for one
+ * document: its key nodes are shared (one a text), so the 40 000 "family"
+ * keys of a large dataset are one node, looked up once; and the loader
+ * shares the texts of values met again and again ("AES", "performance"),
+ * so an enum or a pattern is tried once a word. A slot only holds the
+ * latest of the pairs that fall on it, checked by both pointers. */
+#define MEMO_SLOTS 256
 typedef struct {
+    const cp_sch *s;
+    const cp_node *key;
+    const cp_sch_prop *prop;  /* NULL: not a property of s */
+} prop_seen;
+
+typedef struct {
+    const cp_sch *s;
+    const char *text;
+    int ok;                   /* value_ok of a string of that text */
+} word_seen;
+
+typedef struct {
+    prop_seen prop[MEMO_SLOTS];
+    word_seen word[MEMO_SLOTS];
+} memo;
+
+static size_t memo_slot(const void *s, const void *p)
+{
+    return (((uintptr_t)p >> 3) ^ ((uintptr_t)s >> 4)) % MEMO_SLOTS;
+}
+
+typedef struct {
+    memo *memo;           /* shared with quiet probes */
     int quiet;            /* count only */
     unsigned count;
     problem *list;
@@ -107,10 +138,32 @@ static void adopt(vctx *c, vctx *sub, const char *suffix)
 }
 
 static void validate(vctx *c, const cp_sch *s, const cp_node *inst, const seg *path);
+static int value_ok_seen(const vctx *c, const cp_sch *s, const cp_node *inst, unsigned t);
+static const cp_node *field(const cp_node *map, const char *name, size_t len);
+
+/* matches() of a schema of only required and leaf properties, without
+ * the walk: the probe of every "if" and "anyOf" of a result */
+static int fields_match(const vctx *c, const cp_sch *s, const cp_node *inst)
+{
+    if (inst->kind != CP_MAP)
+        return 1;
+    for (size_t i = 0; i < s->nrequired; i++)
+        if (!field(inst, s->required[i], s->required_len[i]))
+            return 0;
+    for (size_t i = 0; i < s->nprops; i++) {
+        const cp_node *v = field(inst, s->props[i].name, s->props[i].len);
+        if (v && !value_ok_seen(c, cp_sch_target(s->props[i].schema), v, cp_json_type(v)))
+            return 0;
+    }
+    return 1;
+}
 
 static int matches(const vctx *c, const cp_sch *s, const cp_node *inst)
 {
-    vctx q = { .quiet = 1, .depth = c->depth };
+    s = cp_sch_target(s);
+    if (s->fields_only)
+        return fields_match(c, s, inst);
+    vctx q = { .memo = c->memo, .quiet = 1, .depth = c->depth };
     validate(&q, s, inst, NULL);
     return q.count == 0;
 }
@@ -128,7 +181,7 @@ static int equal_value(const cp_jval *v, const cp_node *inst, unsigned t)
         return 0;
     switch (t) {
     case CP_JT_STR:
-        return v->node->text[0] == inst->text[0] && strcmp(v->node->text, inst->text) == 0;
+        return v->node->len == inst->len && memcmp(v->node->text, inst->text, inst->len) == 0;
     case CP_JT_BOOL:
         return (v->node->text[0] | 0x20) == (inst->text[0] | 0x20);
     case CP_JT_NULL:
@@ -187,11 +240,18 @@ static int value_ok(const cp_sch *s, const cp_node *inst, unsigned t)
 {
     if (s->types && !(s->types & t) && !(t == CP_JT_INT && (s->types & CP_JT_NUM)))
         return 0;
-    /* an integer the tools cannot hold is not a usable count */
-    long long ignored;
-    if (t == CP_JT_INT && (s->types || s->minimum || s->maximum || s->exclusive_minimum) &&
-        cp_scalar_int(inst, &ignored))
-        return 0;
+    /* an integer the tools cannot hold is not a usable count; read once,
+     * for the bounds too */
+    int bounded = s->minimum || s->maximum || s->exclusive_minimum;
+    cp_jnum n;
+    int have_n = 0;
+    if (t == CP_JT_INT && (s->types || bounded)) {
+        if (cp_scalar_int(inst, &n.i))
+            return 0;
+        n.is_int = 1;
+        n.d = (double)n.i;
+        have_n = 1;
+    }
     if (s->values) {
         size_t i = 0;
         while (i < s->nvalues && !equal_value(&s->values[i], inst, t))
@@ -199,9 +259,8 @@ static int value_ok(const cp_sch *s, const cp_node *inst, unsigned t)
         if (i == s->nvalues)
             return 0;
     }
-    if ((s->minimum || s->maximum || s->exclusive_minimum) && (t == CP_JT_INT || t == CP_JT_NUM)) {
-        cp_jnum n;
-        if (cp_json_number(inst, &n))
+    if (bounded && (t == CP_JT_INT || t == CP_JT_NUM)) {
+        if (!have_n && cp_json_number(inst, &n))
             return 0;
         if ((s->minimum && cp_jnum_cmp(&n, &s->minimum->num) < 0) ||
             (s->maximum && cp_jnum_cmp(&n, &s->maximum->num) > 0) ||
@@ -219,6 +278,21 @@ static int value_ok(const cp_sch *s, const cp_node *inst, unsigned t)
             return 0;
     }
     return 1;
+}
+
+/* value_ok, a string's verdict on an enum or a pattern remembered by the
+ * address of its text */
+static int value_ok_seen(const vctx *c, const cp_sch *s, const cp_node *inst, unsigned t)
+{
+    if (t != CP_JT_STR || !(s->values || s->has_regex))
+        return value_ok(s, inst, t);
+    word_seen *m = &c->memo->word[memo_slot(s, inst->text)];
+    if (m->s != s || m->text != inst->text) {
+        m->s = s;
+        m->text = inst->text;
+        m->ok = value_ok(s, inst, t);
+    }
+    return m->ok;
 }
 
 static void report_value(vctx *c, const cp_sch *s, const cp_node *inst, const seg *path)
@@ -239,9 +313,43 @@ static void report_value(vctx *c, const cp_sch *s, const cp_node *inst, const se
     cp_buf_free(&found);
 }
 
+/* validate, without its walk for a leaf (a field's value) */
+static void check_value(vctx *c, const cp_sch *s, const cp_node *inst, const seg *path)
+{
+    s = cp_sch_target(s);
+    if (!s->leaf)
+        validate(c, s, inst, path);
+    else if (!value_ok_seen(c, s, inst, cp_json_type(inst)))
+        report_value(c, s, inst, path);
+}
+
 static int prop_cmp(const void *key, const void *elem)
 {
     return strcmp((const char *)key, ((const cp_sch_prop *)elem)->name);
+}
+
+static const cp_sch_prop *find_prop(const vctx *c, const cp_sch *s, const cp_node *key)
+{
+    if (!s->nprops)
+        return NULL;
+    prop_seen *m = &c->memo->prop[memo_slot(s, key)];
+    if (m->s != s || m->key != key) {
+        m->s = s;
+        m->key = key;
+        m->prop = bsearch(key->text, s->props, s->nprops, sizeof *s->props, prop_cmp);
+    }
+    return m->prop;
+}
+
+/* map's value of the field name (of len bytes), or NULL */
+static const cp_node *field(const cp_node *map, const char *name, size_t len)
+{
+    for (size_t i = 0; i < map->count; i++) {
+        const cp_node *k = map->keys[i];
+        if (k->len == len && k->text[0] == name[0] && memcmp(k->text, name, len) == 0)
+            return map->items[i];
+    }
+    return NULL;
 }
 
 /* key k of the mapping inst is not allowed */
@@ -270,21 +378,45 @@ static void report_unknown(vctx *c, const cp_sch *s, const cp_node *inst, size_t
     cp_buf_free(&allowed);
 }
 
-static void check_object(vctx *c, const cp_sch *s, const cp_node *inst, const seg *path)
+/* Every field of the instance, in its order: known ones checked against
+ * their schema, unknown ones reported or checked against
+ * additionalProperties */
+static void check_fields(vctx *c, const cp_sch *s, const cp_node *inst, const seg *path)
 {
     for (size_t i = 0; i < inst->count && !(c->quiet && c->count); i++) {
-        const char *key = inst->keys[i]->text;
-        const cp_sch_prop *p = s->nprops ? bsearch(key, s->props, s->nprops, sizeof *s->props, prop_cmp) : NULL;
-        seg child = { path, key, 0 };
+        const cp_sch_prop *p = find_prop(c, s, inst->keys[i]);
+        seg child = { path, inst->keys[i]->text, 0 };
         if (p)
-            validate(c, p->schema, inst->items[i], &child);
+            check_value(c, p->schema, inst->items[i], &child);
         else if (s->closed)
             report_unknown(c, s, inst, i, path);
         else if (s->additional)
-            validate(c, s->additional, inst->items[i], &child);
+            check_value(c, s->additional, inst->items[i], &child);
     }
+}
+
+/* A quiet probe of a schema that only names a few fields ("if kind is
+ * footprint") looks those fields up instead of walking every field of the
+ * instance: the same checks, only the order of their (uncounted) words
+ * differs. */
+static void check_named_fields(vctx *c, const cp_sch *s, const cp_node *inst, const seg *path)
+{
+    for (size_t i = 0; i < s->nprops && !c->count; i++) {
+        const cp_node *v = field(inst, s->props[i].name, s->props[i].len);
+        seg child = { path, s->props[i].name, 0 };
+        if (v)
+            check_value(c, s->props[i].schema, v, &child);
+    }
+}
+
+static void check_object(vctx *c, const cp_sch *s, const cp_node *inst, const seg *path)
+{
+    if (s->closed || s->additional || (s->nprops && !(c->quiet && s->nprops < inst->count)))
+        check_fields(c, s, inst, path);
+    else if (s->nprops)
+        check_named_fields(c, s, inst, path);
     for (size_t i = 0; i < s->nrequired; i++)
-        if (!cp_map_get(inst, s->required[i]))
+        if (!field(inst, s->required[i], s->required_len[i]))
             report(c, inst, &inst->mark, path, s->required[i], "expected the required field '%s', found none",
                    s->required[i]);
     if (s->min_props >= 0 && inst->count < (size_t)s->min_props)
@@ -301,7 +433,7 @@ static void check_array(vctx *c, const cp_sch *s, const cp_node *inst, const seg
         return;
     for (size_t i = 0; i < inst->count && !(c->quiet && c->count); i++) {
         seg child = { path, NULL, i };
-        validate(c, s->items, inst->items[i], &child);
+        check_value(c, s->items, inst->items[i], &child);
     }
 }
 
@@ -317,6 +449,8 @@ static void explain_alternatives(vctx *c, cp_sch *const *alts, size_t n, const c
         return;
     }
     vctx *subs = cp_xcalloc(n, sizeof *subs);
+    for (size_t i = 0; i < n; i++)
+        subs[i].memo = c->memo;
     int only_missing = 1;
     size_t best = 0;
     for (size_t i = 0; i < n; i++) {
@@ -373,7 +507,7 @@ static void report_not(vctx *c, const cp_sch *not_s, const cp_node *inst, const 
         cp_mark last = inst->mark;
         for (size_t i = 0; i < not_s->nrequired; i++) {
             cp_buf_printf(&names, "%s%s", i ? (i + 1 == not_s->nrequired ? " or " : ", ") : "", not_s->required[i]);
-            for (size_t k = 0; k < inst->count; k++)
+            for (size_t k = 0; inst->kind == CP_MAP && k < inst->count; k++) /* a list has no keys */
                 if (!strcmp(inst->keys[k]->text, not_s->required[i]) && cp_map_key_mark(inst, k).line >= last.line)
                     last = cp_map_key_mark(inst, k);
         }
@@ -399,7 +533,7 @@ static void check_conditional(vctx *c, const cp_sch *s, const cp_node *inst, con
         validate(c, branch, inst, path);
         return;
     }
-    vctx sub = { .depth = c->depth };
+    vctx sub = { .memo = c->memo, .depth = c->depth };
     validate(&sub, branch, inst, path);
     if (sub.n) {
         cp_buf why = { 0 };
@@ -413,6 +547,7 @@ static void validate(vctx *c, const cp_sch *s, const cp_node *inst, const seg *p
 {
     if (c->quiet && c->count)
         return;
+    s = cp_sch_target(s);
     if (s->is_false) {
         report(c, inst, &inst->mark, path, NULL, "expected nothing here (the schema allows no value)");
         return;
@@ -425,7 +560,7 @@ static void validate(vctx *c, const cp_sch *s, const cp_node *inst, const seg *p
     if (s->ref)
         validate(c, s->ref, inst, path);
     unsigned t = cp_json_type(inst);
-    if (!value_ok(s, inst, t))
+    if (!value_ok_seen(c, s, inst, t))
         report_value(c, s, inst, path);
     else if (t == CP_JT_OBJ)
         check_object(c, s, inst, path);
@@ -455,7 +590,8 @@ unsigned cp_schema_validate(const cp_schema *s, const cp_node *instance, cp_diag
         cp_diag_at(diag, NULL, NULL, "expected a value, found an empty document");
         return 1;
     }
-    vctx c = { 0 };
+    memo m = { 0 };
+    vctx c = { .memo = &m };
     validate(&c, s->root, instance, NULL);
     for (size_t i = 0; i < c.n; i++)
         cp_diag_at(diag, &c.list[i].mark, c.list[i].path, "%s", c.list[i].msg);

@@ -62,7 +62,7 @@ char *cp_xasprintf(const char *fmt, ...)
     return b.data;
 }
 
-static void grow(cp_buf *b, size_t need)
+void cp_buf_grow(cp_buf *b, size_t need)
 {
     size_t cap = b->cap ? b->cap : 64;
     while (cap < need)
@@ -71,31 +71,15 @@ static void grow(cp_buf *b, size_t need)
     b->cap = cap;
 }
 
-/* Inline: a diff report of a million rows is millions of small puts. */
-static inline void reserve(cp_buf *b, size_t extra)
+static void reserve(cp_buf *b, size_t extra)
 {
     if (b->len + extra + 1 > b->cap)
-        grow(b, b->len + extra + 1);
-}
-
-void cp_buf_put(cp_buf *b, const char *s, size_t n)
-{
-    reserve(b, n);
-    memcpy(b->data + b->len, s, n);
-    b->len += n;
-    b->data[b->len] = '\0';
+        cp_buf_grow(b, b->len + extra + 1);
 }
 
 void cp_buf_puts(cp_buf *b, const char *s)
 {
     cp_buf_put(b, s, strlen(s));
-}
-
-void cp_buf_putc(cp_buf *b, char c)
-{
-    reserve(b, 1);
-    b->data[b->len++] = c;
-    b->data[b->len] = '\0';
 }
 
 void cp_buf_vprintf(cp_buf *b, const char *fmt, va_list ap)

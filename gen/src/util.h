@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <string.h>
 
 void *cp_xmalloc(size_t n);
 void *cp_xcalloc(size_t n, size_t size);
@@ -19,9 +20,28 @@ typedef struct {
     size_t len, cap;
 } cp_buf;
 
-void cp_buf_put(cp_buf *b, const char *s, size_t n);
+/* Room for need bytes in all (the put functions' rare case) */
+void cp_buf_grow(cp_buf *b, size_t need);
+
+/* Inline: a diff report of a million rows is millions of small puts. */
+static inline void cp_buf_put(cp_buf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap)
+        cp_buf_grow(b, b->len + n + 1);
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+}
+
+static inline void cp_buf_putc(cp_buf *b, char c)
+{
+    if (b->len + 2 > b->cap)
+        cp_buf_grow(b, b->len + 2);
+    b->data[b->len++] = c;
+    b->data[b->len] = '\0';
+}
+
 void cp_buf_puts(cp_buf *b, const char *s);
-void cp_buf_putc(cp_buf *b, char c);
 void cp_buf_printf(cp_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void cp_buf_vprintf(cp_buf *b, const char *fmt, va_list ap);
 void cp_buf_free(cp_buf *b);

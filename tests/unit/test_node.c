@@ -412,6 +412,35 @@ static void test_numbers(void **state)
     assert_int_equal(v, 15);
     assert_int_equal(cp_scalar_double(cp_map_get(doc.root, "g"), &d), -1); /* not finite */
     cp_doc_free(&doc);
+    /* up to 18 digits read without strtoll, more with it */
+    text = "a: 999999999999999999\nb: -999999999999999999\nc: 9223372036854775807\nd: -9223372036854775808\n"
+           "e: +7\nf: -0\ng: 1000000000000000000\n";
+    assert_int_equal(cp_doc_load_mem(&doc, "t.yaml", text, strlen(text), NULL), 0);
+    static const long long want[] = { 999999999999999999LL, -999999999999999999LL, 9223372036854775807LL,
+                                      -9223372036854775807LL - 1, 7, 0, 1000000000000000000LL };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        char key[2] = { (char)('a' + i), 0 };
+        assert_int_equal(cp_scalar_int(cp_map_get(doc.root, key), &v), 0);
+        assert_true(v == want[i]);
+    }
+    /* as doubles, what strtod gives: the fast path up to 15 digits, -0 too */
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        char key[2] = { (char)('a' + i), 0 };
+        const cp_node *n = cp_map_get(doc.root, key);
+        assert_int_equal(cp_scalar_double(n, &d), 0);
+        double expect = strtod(n->text, NULL);
+        assert_memory_equal(&d, &expect, sizeof d);
+    }
+    cp_doc_free(&doc);
+    text = "a: 123456789012345\nb: -123456789012345\nc: 9007199254740993\nd: -0\ne: 0\n";
+    assert_int_equal(cp_doc_load_mem(&doc, "t.yaml", text, strlen(text), NULL), 0);
+    for (char key[2] = "a"; key[0] <= 'e'; key[0]++) {
+        const cp_node *n = cp_map_get(doc.root, key);
+        assert_int_equal(cp_scalar_double(n, &d), 0);
+        double expect = strtod(n->text, NULL);
+        assert_memory_equal(&d, &expect, sizeof d);
+    }
+    cp_doc_free(&doc);
 }
 
 int main(void)

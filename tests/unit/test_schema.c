@@ -235,6 +235,10 @@ static void test_all_of_not(void **state)
     invalid(s, "b: 1\n", "expected the required field 'a', found none");
     invalid(s, "a: 1\ncycles: 2\ninstructions: 3\n", "t.yaml:3:1: (top level): expected cycles or instructions, not both, found both");
     invalid("{\"not\": {\"type\": \"string\"}}", "x\n", "expected a value that does not match the schema at line 1");
+    /* required means nothing to a list, so the not fails there too: said
+     * without looking for keys a list does not have */
+    invalid("{\"not\": {\"required\": [\"cycles\", \"instructions\"]}}", "[1, 2]\n",
+            "t.yaml:1:1: (top level): expected cycles or instructions, not both, found both");
 }
 
 static void test_if_then_else(void **state)
@@ -285,6 +289,46 @@ static void load_fails(const char *json, const char *message)
     assert_null(s);
     assert_contains(capture_text(&c), message);
     capture_close(&c);
+}
+
+/* What is remembered for one document (a property by its shared key node,
+ * an enum's or a pattern's verdict by the text of a word) is remembered per
+ * schema, and every failing value is reported, however often it recurs;
+ * the shortcut for "if"s of required fields and leaf properties decides
+ * as the walk does. */
+static void test_remembered_and_shortcuts(void **state)
+{
+    (void)state;
+    const char *words = "{\"items\": {\"type\": \"object\", \"additionalProperties\": false, \"properties\": {"
+                        "\"a\": {\"enum\": [\"x\"]}, \"b\": {\"enum\": [\"y\"]}, \"p\": {\"pattern\": \"^x$\"}}}}";
+    unsigned n;
+    char *text = check(words, "- {a: x, b: x, p: x}\n- {a: y, b: y, p: y}\n- {a: y, p: x}\n", &n);
+    assert_int_equal(n, 4);
+    assert_contains(text, "t.yaml:1:13: [0].b: expected one of y, found 'x'");
+    assert_contains(text, "t.yaml:2:7: [1].a: expected one of x, found 'y'");
+    assert_contains(text, "t.yaml:2:19: [1].p: expected a value matching ^x$, found 'y'");
+    assert_contains(text, "t.yaml:3:7: [2].a: expected one of x, found 'y'");
+    free(text);
+    /* one key node "v", two schemas that give it different types */
+    const char *keys = "{\"properties\": {\"i\": {\"properties\": {\"v\": {\"type\": \"integer\"}}},"
+                       " \"s\": {\"properties\": {\"v\": {\"type\": \"string\"}}}}}";
+    valid(keys, "i: {v: 1}\ns: {v: a}\n");
+    invalid(keys, "i: {v: 1}\ns: {v: 2}\n", "t.yaml:2:8: s.v: expected a string, found 2");
+    invalid(keys, "i: {v: a}\ns: {v: a}\n", "t.yaml:1:8: i.v: expected an integer, found 'a'");
+    const char *cond = "{\"items\": {\"if\": {\"required\": [\"kind\"], \"properties\": {\"kind\": {\"$ref\": \"#/$defs/f\"}}},"
+                       " \"then\": {\"required\": [\"code\"]}, \"else\": {\"required\": [\"cycles\"]}},"
+                       " \"$defs\": {\"f\": {\"const\": \"footprint\"}}}";
+    text = check(cond, "- {kind: footprint, code: 1}\n- {kind: footprint, cycles: 1}\n- {kind: other, cycles: 1}\n"
+                       "- {kind: other, code: 1}\n- {code: 1}\n- 5\n", &n);
+    assert_int_equal(n, 3);
+    assert_contains(text, "t.yaml:2:3: [1]: expected the required field 'code', found none (as the condition at schema line 1 holds)");
+    assert_contains(text, "t.yaml:4:3: [3]: expected the required field 'cycles', found none (as the condition at schema line 1 does not hold)");
+    assert_contains(text, "t.yaml:5:3: [4]: expected the required field 'cycles', found none");
+    free(text);
+    /* required means nothing to a value that is not a mapping: the if holds */
+    const char *vacuous = "{\"if\": {\"required\": [\"k\"]}, \"then\": {\"type\": \"integer\"}, \"else\": {\"type\": \"string\"}}";
+    valid(vacuous, "5\n");
+    invalid(vacuous, "{j: 1}\n", "expected a string, found a mapping (as the condition at schema line 1 does not hold)");
 }
 
 static void test_refused_schemas(void **state)
@@ -343,6 +387,7 @@ int main(void)
         cmocka_unit_test(test_if_then_else),
         cmocka_unit_test(test_refs),
         cmocka_unit_test(test_false_schema_and_annotations),
+        cmocka_unit_test(test_remembered_and_shortcuts),
         cmocka_unit_test(test_refused_schemas),
         cmocka_unit_test(test_real_schema),
     };
