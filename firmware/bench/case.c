@@ -276,6 +276,15 @@ void cp_case_not_run(struct cp_case *c, const char *reason)
   case_done(c, 0);
 }
 
+/* A case that fitted by its needs but whose run found the heap out of room:
+ * reported as not run, with the failed allocation as the reason. */
+static void not_run_after_all(struct cp_case *c, size_t full, struct fit f)
+{
+  c->len = full;
+  cp_report_not_run(c, f.stack, f.heap, ran_out());
+  case_done(c, 0);
+}
+
 void cp_case_run(struct cp_case *c)
 {
   if (!selected(c))
@@ -315,9 +324,7 @@ void cp_case_run(struct cp_case *c)
   c->run(c);
   uint32_t checked = answer_sum(c);
   if (ran_out()) { /* a small board: a misfit the needs did not foresee */
-    c->len = full;
-    cp_report_not_run(c, f.stack, f.heap, ran_out());
-    case_done(c, 0);
+    not_run_after_all(c, full, f);
     return;
   }
   if (!answer_ok(c)) {
@@ -341,6 +348,10 @@ void cp_case_run(struct cp_case *c)
     cp_heap_reset_peak();
     uint32_t depth;
     counts[k] = cp_counter_measure(c->run, c, &depth) - overhead;
+    if (ran_out()) { /* the warm-up fitted; what it left on the heap did not */
+      not_run_after_all(c, full, f);
+      return;
+    }
     if (k == 0) {
       stack = depth;
       heap = (uint32_t)(cp_heap_peak() + held);
