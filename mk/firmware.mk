@@ -108,8 +108,13 @@ FW_VEC_DIR := $(BUILD)/fw/vectors
 # --gc-sections (footprint), soft float (no FP code is measured).
 FW_OPT := -O2 -ffunction-sections -fdata-sections
 FW_FLAGS_TEXT := $(BOARD_CPU_FLAGS) $(FW_OPT)
-FW_LIB_CFLAGS := $(BOARD_CPU_FLAGS) $(FW_OPT) -g -std=c99
-FW_CFLAGS := $(BOARD_CPU_FLAGS) $(FW_OPT) -g -std=c11 -Wall -Wextra -Werror -Wshadow \
+# __FILE__ and debug paths relative to the checkout: LibTomCrypt's
+# LTC_ARGCHK puts the file name of every checking function in the image,
+# and a footprint must not grow with the length of the folder it was built
+# in (tests/firmware/footprint.t).
+FW_PATH_MAP := -ffile-prefix-map=$(TOP)/=
+FW_LIB_CFLAGS := $(BOARD_CPU_FLAGS) $(FW_OPT) -g -std=c99 $(FW_PATH_MAP)
+FW_CFLAGS := $(BOARD_CPU_FLAGS) $(FW_OPT) -g $(FW_PATH_MAP) -std=c11 -Wall -Wextra -Werror -Wshadow \
   -Wstrict-prototypes -Wmissing-prototypes -Ifirmware/hal -Ifirmware/bench \
   -DCP_BOARD='"$(BOARD)"' -DCP_CORE='"$(BOARD_CORE)"' -DCP_QEMU_MACHINE='"$(BOARD_QEMU_MACHINE)"' \
   -DCP_CLOCK_HZ=$(BOARD_CLOCK_HZ) -DCP_CLOCK_NOTE='"$(BOARD_CLOCK_NOTE)"' \
@@ -173,12 +178,13 @@ fw_lv = $(word $(2),$(subst :, ,$(1)))
 FW_PACKAGES := $(foreach l,$(FW_LIBS),$(foreach v,$($(call fw_uc,$(l))_VERSIONS),$(call fw_package_files,$(call fw_uc,$(l)),$(v))))
 
 # ---- known answers (host tool, OpenSSL) ----
-FW_VEC_TOOLS := mkvectors mkvectors_edwards
+FW_VEC_TOOLS := mkvectors mkvectors_edwards mkvectors_lms
 # mkpkvectors also links the runner's OpenSSL signature check, to verify the
 # signatures it makes for the firmware to accept.
 FW_VEC_EXTRA_mkpkvectors := firmware/runner/sigcheck.c
 $(addprefix $(FW_VEC_DIR)/,$(FW_VEC_TOOLS) mkpkvectors): $(FW_VEC_DIR)/%: firmware/vectors/%.c firmware/vectors/emit.c \
-    firmware/vectors/emit.h firmware/bench/vectors.h firmware/bench/vectors_edwards.h firmware/bench/pk_vectors.h \
+    firmware/vectors/emit.h firmware/bench/vectors.h firmware/bench/vectors_edwards.h firmware/bench/vectors_lms.h \
+    firmware/bench/pk_vectors.h \
     firmware/runner/sigcheck.c firmware/runner/sigcheck.h
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -Ifirmware/runner -o $@ $< \
@@ -429,7 +435,7 @@ $$(FW_LIB_$(1)_$(3)_$(4)): $(call fw_package_files,$(2),$(3)) $($(2)_CONFIG_HDR)
 	@echo "  LIB  $$(notdir $$@)"
 	+@flock $$(@D)/.lock $$(MAKE) --no-print-directory -f mk/fw-lib.mk SRC_DIR=$(call $(2)_SRC,$(3)) \
 	  OBJ_DIR=$(FW_LIB_DIR)/$(1)-$(3)-$(4) LIB=$$@ CC=$(FW_CC) AR=$(FW_AR) \
-	  CFLAGS="$(FW_LIB_CFLAGS) $(call $(2)_DEFS,$(3),$(4))" HDRS="$($(2)_CONFIG_HDR)" \
+	  CFLAGS="$(FW_LIB_CFLAGS) $(call $(2)_DEFS,$(3),$(4))" HDRS="$($(2)_CONFIG_HDR) crypto/$(1)/$(1).mk" \
 	  $(call $(2)_LIB_VARS,$(3),$(4)) && touch $$@
 endif
 
@@ -487,7 +493,7 @@ $$(FW_RLIB_$(1)_$(3)_$(4)_$(5)): $(call $(2)_PACKAGE,$(3)) $($(2)_CONFIG_HDR) mk
 	@echo "  LIB  $$(notdir $$@)"
 	+@flock $$(@D)/.lock $$(MAKE) --no-print-directory -f mk/fw-lib.mk SRC_DIR=$(call $(2)_SRC,$(3)) \
 	  OBJ_DIR=$(FW_LIB_DIR)/$(1)-$(3)-$(4)-$(5) LIB=$$@ CC=$(FW_CC) AR=$(FW_AR) \
-	  CFLAGS="$(FW_LIB_CFLAGS) $(call $(2)_DEFS,$(3),$(4)) $(FP_RESTRICT_DEFS_$(5))" HDRS="$($(2)_CONFIG_HDR)" \
+	  CFLAGS="$(FW_LIB_CFLAGS) $(call $(2)_DEFS,$(3),$(4)) $(FP_RESTRICT_DEFS_$(5))" HDRS="$($(2)_CONFIG_HDR) crypto/$(1)/$(1).mk" \
 	  $(call $(2)_LIB_VARS,$(3),$(4)) SRC_FILES="$($(2)_RESTRICT_SRC)" && touch $$@
 $(FW_DIR)/obj/$(1)-$(3)-$(4)-$(5)/%.o: crypto/$(1)/%.c $(call $(2)_PACKAGE,$(3)) $(BUILD)/fw/$(1)-$(3)/package.h $($(2)_CONFIG_HDR) $(FW_BOARD_MK)
 	@mkdir -p $$(@D)

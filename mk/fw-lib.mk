@@ -3,8 +3,9 @@
 # list is known). Variables: SRC_DIR, OBJ_DIR, LIB, CC, AR, CFLAGS; SRC_SUBDIR
 # (default library/, Mbed TLS) and SRC_FILES (names in it, those present;
 # default every *.c); CONFIG_FILE, the Mbed TLS configuration header, when given;
-# HDRS, the port's configuration headers (every object depends on them, also
-# before the first build has written the dependency lists).
+# HDRS, the port's configuration headers and its .mk, whose flags compile
+# the objects (every object depends on them, also before the first build
+# has written the dependency lists).
 SRC_SUBDIR ?= library
 SRCS := $(if $(SRC_FILES),$(wildcard $(addprefix $(SRC_DIR)/$(SRC_SUBDIR)/,$(SRC_FILES))),$(wildcard $(SRC_DIR)/$(SRC_SUBDIR)/*.c))
 OBJS := $(patsubst $(SRC_DIR)/$(SRC_SUBDIR)/%.c,$(OBJ_DIR)/%.o,$(SRCS))

@@ -64,8 +64,14 @@ LIBTOMCRYPT_PACKAGE_MORE = $(FW_CACHE)/libtommath/$(LIBTOMCRYPT_LTM_$(1))/packag
 # there, not a warning (it would have been one without LTC_SOURCE).
 LIBTOMCRYPT_INC = -I$(call LIBTOMCRYPT_SRC,$(1))/src/headers -I$(call LIBTOMCRYPT_LTM_SRC,$(1)) \
   -include $(TOP)/crypto/libtomcrypt/config/common.h $(LIBTOMCRYPT_CONFIG_OPTS_$(2))
+# LTC_ARGCHK stays on, as in Debian's build: each checking function keeps
+# the name of its source file (__FILE__) as a string: mapped to
+# "src/pk/ecc/ecc_sign_hash.c", as LibTomCrypt's own makefile has it,
+# whatever folder the checkout is in (the ECDSA footprints held 2-3 KiB of
+# this machine's paths before). The last matching map wins over
+# FW_PATH_MAP.
 LIBTOMCRYPT_DEFS = $(call LIBTOMCRYPT_INC,$(1),$(2)) -DLTC_SOURCE -Werror=implicit-function-declaration \
-  -Wno-deprecated-declarations
+  -Wno-deprecated-declarations -ffile-prefix-map=$(call LIBTOMCRYPT_SRC,$(1))/=
 LIBTOMCRYPT_PORT_DEFS = $(subst -I,-isystem ,$(call LIBTOMCRYPT_INC,$(1),$(2))) \
   -DCP_LTM_VERSION='"$(LIBTOMCRYPT_LTM_$(1))"' -DCP_LTC_CONFIG_$(subst -,_,$(2)) \
   -DCP_LTC_GCM_TABLES_FIT=$(LIBTOMCRYPT_GCM_TABLES_FIT)
@@ -95,7 +101,7 @@ $(call LIBTOMCRYPT_LINK_MORE,1.18.2): $(call LIBTOMCRYPT_PACKAGE_MORE,1.18.2) $(
 	@echo "  LIB  $$(notdir $$@)"
 	+@flock $$(@D)/.lock $$(MAKE) --no-print-directory -f mk/fw-lib.mk SRC_DIR=$(call LIBTOMCRYPT_LTM_SRC,1.18.2) \
 	  OBJ_DIR=$(FW_LIB_DIR)/libtommath-$(LIBTOMCRYPT_LTM_1.18.2) LIB=$$@ CC=$(FW_CC) AR=$(FW_AR) \
-	  CFLAGS="$(FW_LIB_CFLAGS) $(call LIBTOMCRYPT_DEFS,1.18.2,fast)" HDRS="$(LIBTOMCRYPT_CONFIG_HDR)" \
+	  CFLAGS="$(FW_LIB_CFLAGS) $(call LIBTOMCRYPT_DEFS,1.18.2,fast)" HDRS="$(LIBTOMCRYPT_CONFIG_HDR) crypto/libtomcrypt/libtomcrypt.mk" \
 	  SRC_SUBDIR=. SRC_FILES="bn_*.c" && touch $$@
 endef
 

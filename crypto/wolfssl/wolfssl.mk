@@ -33,7 +33,7 @@ WOLFSSL_RESTRICT_SRC := ecc.c rsa.c sp_int.c sp_c32.c sp_cortexm.c sp_armthumb.c
 WOLFSSL_RESTRICT_BASE = $(FW_LIB_DIR)/wolfssl-$(1)-$(2).a
 WOLFSSL_BENCH_EXTRA_5.5.4 := bench/bench_eddsa bench/bench_xdh vectors_edwards \
   bench/bench_ecc bench/bench_rsa bench/pk_common pk_vectors
-WOLFSSL_BENCH_EXTRA_5.7.2 := $(WOLFSSL_BENCH_EXTRA_5.5.4) bench/bench_pq
+WOLFSSL_BENCH_EXTRA_5.7.2 := $(WOLFSSL_BENCH_EXTRA_5.5.4) bench/bench_pq vectors_lms
 
 # The failure images of `make test` break a case of a family Mbed TLS lacks.
 WOLFSSL_HOOK_CASE := ed25519-sign-1023

@@ -1,10 +1,9 @@
 /* ECDSA (P-256/SHA-256, P-384/SHA-384, P-521/SHA-512: signature and
  * verification of a digest) and ECDH (the same curves plus X25519 and X448:
  * public-key generation and shared secret). Checks: the public key of the
- * fixed private key equals OpenSSL's; a signature verifies and fails with
- * one byte flipped, and its evidence goes to the host, which verifies it
- * with OpenSSL; verification accepts OpenSSL's signature and rejects it
- * flipped; a generated key pair agrees with side A on the shared secret;
+ * fixed private key equals OpenSSL's; a signature verifies, and its
+ * evidence goes to the host, which verifies it with OpenSSL; verification
+ * accepts OpenSSL's signature and rejects it flipped; a generated key pair agrees with side A on the shared secret;
  * side A's secret with the host's peer key equals OpenSSL's (X25519: RFC
  * 7748). The Weierstrass cases follow both ECC axes; the Montgomery ladder
  * follows neither. */
@@ -35,10 +34,13 @@ static void run_sign(void *arg)
   c->rc = cp_ecdsa_sign(0, c->in, c->len, cp_out);
 }
 
+/* The library verifies its own signature (the host verifies it again with
+ * OpenSSL, from the evidence). That a flipped signature fails is the
+ * verification case's check, on OpenSSL's signature: here it cost one more
+ * verification, the most expensive ECDSA call, for nothing new. */
 static int check_sign(struct cp_case *c)
 {
-  return cp_ecdsa_verify(0, c->in, c->len, cp_out) == 0 &&
-         cp_ecdsa_verify(0, c->in, c->len, cp_pk_flip(cp_out, c->pk_len)) != 0;
+  return cp_ecdsa_verify(0, c->in, c->len, cp_out) == 0;
 }
 
 static void run_verify(void *arg)

@@ -2,8 +2,8 @@
  * with SHA-256 over a digest: signature (private-key operation, both RSA
  * axes) and verification (public exponent, neither); both follow the math
  * axis of a port that has one (wolfSSL). Checks: a v1.5 signature equals
- * OpenSSL's (deterministic); a PSS signature (randomised) verifies and
- * fails with one byte flipped; every signature goes to the host as
+ * OpenSSL's (deterministic); a PSS signature (randomised) verifies; every
+ * signature goes to the host as
  * evidence, which verifies it with OpenSSL; verification accepts OpenSSL's
  * signature (v1.5, or PSS with a fixed salt) and rejects it with one byte
  * flipped. */
@@ -18,10 +18,11 @@ static void run_sign(void *arg)
   c->rc = cp_rsa_sign(c->pss, c->in, cp_out);
 }
 
+/* As ECDSA's (bench_ecc.c): the library verifies its signature, the host
+ * verifies it with OpenSSL; a flipped one fails in the verification case. */
 static int check_pss(struct cp_case *c)
 {
-  return cp_rsa_verify(1, c->in, cp_out) == 0 &&
-         cp_rsa_verify(1, c->in, cp_pk_flip(cp_out, c->pk_len)) != 0;
+  return cp_rsa_verify(1, c->in, cp_out) == 0;
 }
 
 static void run_verify(void *arg)

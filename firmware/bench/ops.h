@@ -234,11 +234,12 @@ void cp_library_info(struct cp_library_info *info);
   " PKCS#1 v1.5 and EdDSA signatures byte for byte, the public key derived"    \
   " from the fixed ECDSA key; verification cases must accept OpenSSL's ECDSA," \
   " RSA v1.5, RSA-PSS and EdDSA signatures and reject them with one byte"      \
-  " flipped; every signature an image makes is verified on the host with"      \
-  " OpenSSL's libcrypto before the dataset is written. Not independent:"       \
-  " generated key pairs and DH shared secrets (both sides must agree), and"    \
-  " ML-DSA, ML-KEM and HBS-LMS (no host implementation of the drafts the"      \
-  " library implements: fixed seeds, and a key pair signs and verifies or"     \
-  " encapsulates and decapsulates)."
+  " flipped (HBS-LMS: the signatures of the tool's RFC 8554 signer over"       \
+  " OpenSSL's SHA-256, which reproduces the RFC's Test Case 2); every"         \
+  " signature an image makes is verified on the host with OpenSSL's libcrypto" \
+  " before the dataset is written. Not independent: generated key pairs and"   \
+  " DH shared secrets (both sides must agree), and ML-DSA and ML-KEM (no host" \
+  " implementation of the drafts the library implements: fixed seeds, and a"   \
+  " key pair signs and verifies or encapsulates and decapsulates)."
 
 #endif

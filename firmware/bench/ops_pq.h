@@ -38,20 +38,10 @@ int cp_mlkem_encaps(unsigned level, const uint8_t *pub, size_t pub_len, const ui
 int cp_mlkem_decaps(unsigned level, const uint8_t *priv, size_t priv_len, const uint8_t *ct,
                     size_t ct_len, uint8_t *ss);
 
-/* HBS-LMS (one level, SHA-256, M=N=32) with tree height `height` and
- * Winternitz parameter `w`. Key generation and signing are set-up for the
- * verification case (not measured: LMS signing is stateful); verification
- * imports the public key and checks, *valid 1 or 0. */
-struct cp_lms_key {
-  unsigned height, w;
-  uint8_t pub[60];
-  size_t pub_len;
-  void *state; /* the port's key state */
-};
-int cp_lms_keygen(struct cp_lms_key *key, unsigned height, unsigned w);
-int cp_lms_sign(struct cp_lms_key *key, const uint8_t *msg, size_t len, uint8_t *sig,
-                size_t *sig_len);
-void cp_lms_free(struct cp_lms_key *key);
+/* HBS-LMS verification (one level, SHA-256, M=N=32) with tree height
+ * `height` and Winternitz parameter `w`: imports the public key (HSS,
+ * u32str(1) first) and checks, *valid 1 or 0. The keys and signatures are
+ * the host's (vectors_lms.h): LMS signing is stateful and not measured. */
 int cp_lms_verify(unsigned height, unsigned w, const uint8_t *pub, size_t pub_len,
                   const uint8_t *msg, size_t len, const uint8_t *sig, size_t sig_len, int *valid);
 

@@ -2,6 +2,7 @@
  * instruction counter and stack painting. Nothing here knows about crypto. */
 #ifndef CP_HAL_H
 #define CP_HAL_H
+#include <stddef.h>
 #include <stdint.h>
 
 #define CP_STR(x) #x
@@ -27,8 +28,12 @@ _Noreturn void cp_harness_error(const char *what);
 /* A measured operation: one call of fn(arg). */
 typedef void cp_measured_fn(void *arg);
 
-/* What has been written on stdout so far (console.c): its CRC-32 (as
- * zlib's crc32) and its length in bytes. */
+/* CRC-32 as zlib's crc32: crc is 0 for the first piece, the previous
+ * result for the next (console.c). */
+uint32_t cp_crc32(uint32_t crc, const void *data, size_t n);
+
+/* What has been written on stdout so far (console.c): its CRC-32 and its
+ * length in bytes. */
 uint32_t cp_console_crc32(void);
 uint32_t cp_console_bytes(void);
 

@@ -20,6 +20,7 @@ for mk in "$TOP"/firmware/boards/*/board.mk; do
   [ "$(fact "$b" BOARD_LANE)" = serial ] && boards+=("$b")
 done
 check "there are boards on silicon (${boards[*]})" [ ${#boards[@]} -ge 2 ]
+vectors=$(tmpdir)/vectors
 for b in "${boards[@]}"; do
   img=$TOP/build/fw/$b/img
   flash=$(( $(fact "$b" BOARD_CODE_ORIGIN) )) flash_len=$(bytes "$(fact "$b" BOARD_CODE_LENGTH)")
@@ -28,7 +29,10 @@ for b in "${boards[@]}"; do
   check "$b: images built (${#elfs[@]})" [ ${#elfs[@]} -ge 10 ]
   bad_sp=() bad_reset=() bad_fit=()
   for e in "${elfs[@]}"; do
-    read -r sp reset < <(arm-none-eabi-objcopy -O binary -j .vectors "$e" /dev/stdout | od -An -tu4 -N8)
+    # a file of our own: objcopy run as root may replace its output by
+    # rename, and /dev/stdout once became a regular file that way
+    arm-none-eabi-objcopy -O binary -j .vectors "$e" "$vectors"
+    read -r sp reset < <(od -An -tu4 -N8 "$vectors")
     [ "$sp" = $((ram + ram_len)) ] || bad_sp+=("$(basename "$e")")
     [ $((reset & 1)) = 1 ] && [ $((reset & ~1)) -ge $flash ] && [ $((reset & ~1)) -lt $((flash + flash_len)) ] ||
       bad_reset+=("$(basename "$e")")

@@ -62,4 +62,21 @@ if [ -f "$img" ]; then
 else
   fail "$img exists (make fw-test builds it)"
 fi
+# No image holds the folder it was built in: LibTomCrypt keeps the source
+# file name of each checking function (LTC_ARGCHK), and a footprint must be
+# the same wherever the checkout is (crypto/libtomcrypt/libtomcrypt.mk).
+scratch=$(tmpdir)/section
+pathful=()
+for elf in "$IMG"/fp-*.elf "$IMG"/bench-*.elf; do
+  [ -f "$elf" ] || continue
+  for sec in .rodata .data; do
+    arm-none-eabi-objcopy -O binary --only-section=$sec "$elf" "$scratch"
+    if grep -qF "$TOP/" "$scratch"; then
+      pathful+=("${elf##*/}")
+      break
+    fi
+  done
+done
+check "no image's constant or initialised data holds the checkout folder $TOP/ (${pathful[*]:0:3})" \
+  [ ${#pathful[@]} -eq 0 ]
 done_testing
