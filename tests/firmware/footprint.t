@@ -65,9 +65,19 @@ fi
 # No image holds the folder it was built in: LibTomCrypt keeps the source
 # file name of each checking function (LTC_ARGCHK), and a footprint must be
 # the same wherever the checkout is (crypto/libtomcrypt/libtomcrypt.mk).
+# The images make test builds (the footprint images above, those of the
+# test manifest), not whatever an older build left in the folder.
 scratch=$(tmpdir)/section
+built=()
+for lc in mbedtls-2.28.3:fast mbedtls-3.6.6:fast wolfssl-5.5.4:fast wolfssl-5.7.2:fast \
+  bearssl-0.6:aes-ct-ctmul libtomcrypt-1.18.2:fast; do
+  built+=("$IMG/fp-${lc%%:*}-${lc#*:}-aes-cbc-enc-sb.elf" "$IMG/fp-${lc%%:*}-${lc#*:}-baseline.elf")
+done
+built+=("$IMG"/fp-{mbedtls-3.6.6-ecc-fast-high,libtomcrypt-1.18.2-ecc-ladder,bearssl-0.6-ec-p256-m15}-ecdsa-sign-p256.elf)
+mapfile -t -O ${#built[@]} built < <(cut -f1 "$TOP/build/fw/$FW_BOARD/manifest-test.tsv" | grep '\.elf$' | sed "s|^|$TOP/|")
+check "images to look for the checkout folder in (${#built[@]})" [ ${#built[@]} -ge 30 ]
 pathful=()
-for elf in "$IMG"/fp-*.elf "$IMG"/bench-*.elf; do
+for elf in "${built[@]}"; do
   [ -f "$elf" ] || continue
   for sec in .rodata .data; do
     arm-none-eabi-objcopy -O binary --only-section=$sec "$elf" "$scratch"
