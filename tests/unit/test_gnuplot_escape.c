@@ -298,6 +298,12 @@ static void test_svg_rejects_active_content(void **state)
     assert_rejected("<image xlink:href=\"http://example.invalid/x.png\"/>", "outside");
     assert_rejected("<a href='javascript:alert(1)'>x</a>", "outside");
     assert_rejected("<foreignObject></foreignObject>", "foreignObject");
+    /* any case, any XML white space before the attribute (the scan's byte table) */
+    assert_rejected("<FOREIGNOBJECT></FOREIGNOBJECT>", "foreignObject");
+    assert_rejected("<g\nonload=\"alert(1)\"></g>", "event handler");
+    assert_rejected("<g\r\nOnLoad=\"alert(1)\"></g>", "event handler");
+    assert_rejected("<image XLINK:HREF = 'http://example.invalid/x.png'/>", "outside");
+    assert_rejected("<image\txlink:Href='data:x'/>", "outside");
     /* the same words as text are harmless */
     const char *why = NULL;
     char *s = clean("<text>onload=x href=http://x</text>", "t", &why);
