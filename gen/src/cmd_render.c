@@ -135,21 +135,21 @@ static const cp_layout *layout_for(job *j, const char *templates, const char *na
     return l;
 }
 
-/* DIR/<base>.<ext> */
-/* DIR/<base>.<ext>, staged at once (renamed after the charts): a page is
- * not kept in memory until the end of the run. */
-static void add_output_named(job *j, const char *dir, const char *base, const char *ext, cp_buf *content)
+/* DIR/<base>.<ext>, one of the run's pages (--prune keeps it) */
+static const char *out_path(job *j, const char *dir, const char *base, const char *ext)
 {
     j->out = cp_xrealloc(j->out, (j->nout + 1) * sizeof *j->out);
-    char *path = j->out[j->nout++] = cp_xasprintf("%s/%s.%s", dir, base, ext);
+    return j->out[j->nout++] = cp_xasprintf("%s/%s.%s", dir, base, ext);
+}
+
+/* DIR/index.<ext>, staged at once (renamed after the charts): a page is
+ * not kept in memory until the end of the run. */
+static void add_output(job *j, const char *dir, const char *ext, cp_buf *content)
+{
+    const char *path = out_path(j, dir, "index", ext);
     if (!j->out_failed && cp_stage_add_after(j->stage, path, content->data ? content->data : "", content->len, stderr))
         j->out_failed = 1;
     cp_buf_free(content);
-}
-
-static void add_output(job *j, const char *dir, const char *ext, cp_buf *content)
-{
-    add_output_named(j, dir, "index", ext, content);
 }
 
 /* Charts through the run's gnuplot processes, into dir; 0, or -1 after a
@@ -208,18 +208,28 @@ static int draw_charts(job *j, const cp_page *page, const cp_layout *l, const ch
     return rc;
 }
 
-/* The page in every format: DIR/<base>.<ext>. The page's tables are
- * gone after (freed as the last format is written). */
+/* into a staged file; none (a page of a run that failed already): dropped */
+static void stage_put(void *arg, const char *data, size_t len)
+{
+    if (arg)
+        cp_stage_write(arg, data, len);   /* a failure is told, and counted, at close */
+}
+
+/* The page in every format: DIR/<base>.<ext>, each streamed into its
+ * staged file (renamed after the charts): a page of 10^6 results is never
+ * whole in memory. The page's tables are gone after (freed as the last
+ * format is written). */
 static void write_page(job *j, cp_page *page, const char *dir, const char *base)
 {
     for (size_t i = 0; i < CP_NWRITERS; i++) {
-        cp_buf b = { 0 };
-        cp_buf_puts(&b, "");
-        if (i + 1 < CP_NWRITERS)
-            cp_page_write(page, cp_writers[i], &b);
-        else
-            cp_page_write_last(page, cp_writers[i], &b);
-        add_output_named(j, dir, base, cp_writers[i]->ext, &b);
+        const char *path = out_path(j, dir, base, cp_writers[i]->ext);
+        cp_stage_file *f = j->out_failed ? NULL : cp_stage_open(j->stage, path, 1, stderr);
+        if (!f)
+            j->out_failed = 1;
+        cp_sink sink = { stage_put, f };
+        cp_page_stream(page, cp_writers[i], i + 1 == CP_NWRITERS, &sink);
+        if (f && cp_stage_close(f))
+            j->out_failed = 1;
     }
 }
 

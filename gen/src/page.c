@@ -311,9 +311,9 @@ static size_t *table_uses(const cp_page *p)
 }
 
 /* cp_page_write; with `freeing` (p itself), each table's rows go once written for the last time */
-static void page_write(const cp_page *p, cp_page *freeing, const cp_writer *w, cp_buf *out)
+static void page_write(const cp_page *p, cp_page *freeing, const cp_writer *w, cp_buf *out, const cp_sink *sink)
 {
-    cp_render r = { out, w, "", 0, 0, { 0 } };
+    cp_render r = { out, w, "", 0, 0, { 0 }, sink };
     size_t *uses = freeing ? table_uses(p) : NULL;
     if (w->begin) {
         char *title = page_title(p);
@@ -338,6 +338,7 @@ static void page_write(const cp_page *p, cp_page *freeing, const cp_writer *w, c
                         w->chart(&r, charts->items[i]);
                     if (uses && --uses[t - p->tables] == 0)
                         drop_rows(&freeing->tables[t - p->tables]);
+                    cp_render_flush(&r);
                 }
                 continue;
             }
@@ -360,6 +361,7 @@ static void page_write(const cp_page *p, cp_page *freeing, const cp_writer *w, c
             r.number = num;
         }
         w->node(&r, n, entering);
+        cp_render_flush(&r);
     }
     cmark_iter_free(it);
     free(uses);
@@ -370,14 +372,27 @@ static void page_write(const cp_page *p, cp_page *freeing, const cp_writer *w, c
     while (out->len && out->data[out->len - 1] == '\n')
         out->data[--out->len] = '\0';
     cp_buf_putc(out, '\n');
+    if (sink) {
+        sink->put(sink->arg, out->data, out->len);
+        out->len = 0;
+        out->data[0] = '\0';
+    }
 }
 
 void cp_page_write(const cp_page *p, const cp_writer *w, cp_buf *out)
 {
-    page_write(p, NULL, w, out);
+    page_write(p, NULL, w, out, NULL);
 }
 
 void cp_page_write_last(cp_page *p, const cp_writer *w, cp_buf *out)
 {
-    page_write(p, p, w, out);
+    page_write(p, p, w, out, NULL);
+}
+
+void cp_page_stream(cp_page *p, const cp_writer *w, int last, const cp_sink *sink)
+{
+    cp_buf out = { 0 };
+    cp_buf_puts(&out, "");
+    page_write(p, last ? p : NULL, w, &out, sink);
+    cp_buf_free(&out);
 }

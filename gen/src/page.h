@@ -40,5 +40,9 @@ void cp_page_write(const cp_page *p, const cp_writer *w, cp_buf *out);
  * that format grows (the HTML of 10^6 results: 140 MB). The page can
  * only be freed after. */
 void cp_page_write_last(cp_page *p, const cp_writer *w, cp_buf *out);
+/* The page in the writer's format handed to sink in pieces (as
+ * cp_page_write_last when last): a page of 10^6 results is never whole in
+ * memory. */
+void cp_page_stream(cp_page *p, const cp_writer *w, int last, const cp_sink *sink);
 
 #endif

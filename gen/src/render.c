@@ -29,6 +29,22 @@ void cp_render_text(cp_render *r, const char *s, size_t n, const char *line_star
     }
 }
 
+/* large enough that a write per flush costs nothing, small against a page */
+#define FLUSH_AT (256 * 1024)
+
+void cp_render_flush(cp_render *r)
+{
+    cp_buf *o = r->out;
+    if (!r->sink || o->len < FLUSH_AT)
+        return;
+    size_t keep = 0;
+    while (keep < o->len && o->data[o->len - 1 - keep] == '\n')
+        keep++;
+    r->sink->put(r->sink->arg, o->data, o->len - keep);
+    memmove(o->data, o->data + o->len - keep, keep + 1);   /* with the '\0' */
+    o->len = keep;
+}
+
 char *cp_render_chart_alt(const cp_chart *c)
 {
     return c->subtitle ? cp_xasprintf("%s (%s)", c->title, c->subtitle) : cp_xstrdup(c->title);

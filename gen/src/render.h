@@ -14,6 +14,13 @@
 
 typedef struct cp_writer cp_writer;
 
+/* Where a page goes while it is written (a staged file): the page is
+ * handed over in pieces, never whole in memory. */
+typedef struct {
+    void (*put)(void *arg, const char *data, size_t len);
+    void *arg;
+} cp_sink;
+
 /* State shared by the engine and a writer while one page is written. */
 typedef struct {
     cp_buf *out;
@@ -22,7 +29,13 @@ typedef struct {
     int line_start;       /* the next text begins a line of its block: escape block markers */
     unsigned notes;       /* footnotes written so far (their labels) */
     cp_buf anchors;       /* heading ids given so far, one per line (HTML: unique ids) */
+    const cp_sink *sink;  /* or NULL: the whole page stays in out */
 } cp_render;
+
+/* Hands out's text to the sink once it passes a size (none without a sink),
+ * at a point where no writer looks back into out: between nodes, after a
+ * table row. A trailing run of newlines stays: the page's end trims it. */
+void cp_render_flush(cp_render *r);
 
 /* Page links in table cells ("page:<series>/<folder>", see table.h) name a
  * page set; on a wiki its title is this prefix and the folder's last two

@@ -292,6 +292,7 @@ static void html_table(cp_render *r, const cp_table *t)
         for (size_t c = 0; c < t->ncols; c++)
             cell(r, t, cp_table_cell(t, row, c), !t->head && c == 0 ? "th" : "td", &notes);
         cp_buf_puts(o, "</tr>\n");
+        cp_render_flush(r);
     }
     cp_buf_puts(o, "</tbody>\n</table>\n");
     if (notes.len) {

@@ -189,8 +189,10 @@ static void md_table(cp_render *r, const cp_table *t)
     for (size_t c = 0; c < t->ncols; c++)
         cp_buf_puts(o, "| --- ");
     cp_buf_puts(o, "|\n");
-    for (size_t row = 0; row < t->nrows; row++)
+    for (size_t row = 0; row < t->nrows; row++) {
         md_row(r, t, row, &notes);
+        cp_render_flush(r);
+    }
     cp_buf_putc(o, '\n');
     if (notes.len) {
         cp_buf_put(o, notes.data, notes.len);

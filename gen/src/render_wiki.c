@@ -197,6 +197,7 @@ static void wiki_table(cp_render *r, const cp_table *t)
             cell(r, t, cp_table_cell(t, row, c));
         }
         cp_buf_putc(o, '\n');
+        cp_render_flush(r);
     }
     cp_buf_puts(o, "|}\n");
     if (r->notes != notes)

@@ -1,6 +1,7 @@
 #include "stage.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -56,21 +57,6 @@ static int make_dirs(cp_stage *s, const char *dir)
     return rc;
 }
 
-/* the file at path holds exactly the pieces, one after the other */
-static int same_content(const char *path, const cp_piece *p, size_t n)
-{
-    size_t len = 0;
-    for (size_t i = 0; i < n; i++)
-        len += p[i].len;
-    size_t old_len;
-    char *old = cp_read_file(path, &old_len);
-    int same = old && old_len == len;
-    for (size_t i = 0, at = 0; same && i < n; at += p[i].len, i++)
-        same = !p[i].len || memcmp(old + at, p[i].data, p[i].len) == 0;
-    free(old);
-    return same;
-}
-
 static int write_all(int fd, const char *data, size_t len)
 {
     for (size_t done = 0; done < len;) {
@@ -84,55 +70,173 @@ static int write_all(int fd, const char *data, size_t len)
     return 0;
 }
 
-static int write_pieces(int fd, const cp_piece *p, size_t n)
+/* Up to len bytes of fd (fewer only at its end), or -1. */
+static ssize_t read_full(int fd, char *buf, size_t len)
 {
-    for (size_t i = 0; i < n; i++)
-        if (write_all(fd, p[i].data, p[i].len))
+    size_t done = 0;
+    while (done < len) {
+        ssize_t r = read(fd, buf + done, len - done);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
             return -1;
-    return 0;
+        if (r == 0)
+            break;
+        done += (size_t)r;
+    }
+    return (ssize_t)done;
 }
 
-static int add(cp_stage *s, const char *path, const cp_piece *pieces, size_t n, int after, FILE *err)
+/* The old file is compared this much at a time: a page of 140 MB is never
+ * read whole, and neither is the new one kept. */
+#define CHUNK (64 * 1024)
+
+enum { COMPARING, WRITING, FAILED };
+
+struct cp_stage_file {
+    cp_stage *s;
+    char *path;
+    int after;
+    FILE *err;
+    int state;
+    int old;         /* the destination's current content while COMPARING, or -1 */
+    off_t same;      /* bytes written so far, all equal to the old file's first ones (COMPARING) */
+    char *tmp;       /* the temporary file once WRITING, else NULL */
+    int fd;
+    char *buf;       /* CHUNK bytes of the old file */
+};
+
+static void fail(cp_stage_file *f, const char *what, int e)
 {
-    struct stat st;
-    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        fprintf(err, "%s: cannot write: expected a regular file or nothing there, found %s\n", path,
-                S_ISDIR(st.st_mode) ? "a folder" : "another kind of file");
-        return -1;
-    }
-    if (same_content(path, pieces, n))
-        return 0;
-    const char *slash = strrchr(path, '/');
-    if (slash && slash != path) {
-        char *dir = cp_xstrndup(path, (size_t)(slash - path));
-        int rc = make_dirs(s, dir);
-        if (rc)
-            fprintf(err, "%s: cannot make the folder %s: %s\n", path, dir, strerror(errno));
+    fprintf(f->err, "%s: %s: %s\n", f->path, what, strerror(e));
+    f->state = FAILED;
+}
+
+/* The content differs from the old file after its first f->same bytes:
+ * the temporary file starts with those. 0, or -1 (FAILED). */
+static int diverge(cp_stage_file *f)
+{
+    const char *slash = strrchr(f->path, '/');
+    if (slash && slash != f->path) {
+        char *dir = cp_xstrndup(f->path, (size_t)(slash - f->path));
+        int rc = make_dirs(f->s, dir);
+        if (rc) {
+            char *what = cp_xasprintf("cannot make the folder %s", dir);
+            fail(f, what, errno);
+            free(what);
+        }
         free(dir);
         if (rc)
             return -1;
     }
-    char *tmp = cp_xasprintf("%s.tmp.XXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        fprintf(err, "%s: cannot write: %s\n", path, strerror(errno));
-        free(tmp);
+    f->tmp = cp_xasprintf("%s.tmp.XXXXXX", f->path);
+    f->fd = mkstemp(f->tmp);
+    if (f->fd < 0) {
+        fail(f, "cannot write", errno);
         return -1;
     }
-    if (write_pieces(fd, pieces, n) || fchmod(fd, 0644) || close(fd)) {
-        int e = errno;
-        close(fd); /* harmless when already closed */
-        unlink(tmp);
-        free(tmp);
-        fprintf(err, "%s: cannot write: %s\n", path, strerror(e));
-        return -1;
+    f->state = WRITING;
+    for (off_t at = 0; at < f->same;) {
+        size_t n = f->same - at < CHUNK ? (size_t)(f->same - at) : CHUNK;
+        ssize_t r = pread(f->old, f->buf, n, at);
+        if (r <= 0) {
+            fail(f, "cannot read the old content", r < 0 ? errno : EIO);   /* it shrank meanwhile: EIO */
+            return -1;
+        }
+        if (write_all(f->fd, f->buf, (size_t)r)) {
+            fail(f, "cannot write", errno);
+            return -1;
+        }
+        at += r;
     }
-    if (s->n == s->cap) {
-        s->cap = s->cap ? s->cap * 2 : 32;
-        s->files = cp_xrealloc(s->files, s->cap * sizeof *s->files);
-    }
-    s->files[s->n++] = (staged){ cp_xstrdup(path), tmp, after };
     return 0;
+}
+
+cp_stage_file *cp_stage_open(cp_stage *s, const char *path, int after, FILE *err)
+{
+    struct stat st;
+    int there = lstat(path, &st) == 0;
+    if (there && !S_ISREG(st.st_mode)) {
+        fprintf(err, "%s: cannot write: expected a regular file or nothing there, found %s\n", path,
+                S_ISDIR(st.st_mode) ? "a folder" : "another kind of file");
+        return NULL;
+    }
+    cp_stage_file *f = cp_xcalloc(1, sizeof *f);
+    *f = (cp_stage_file){ s, cp_xstrdup(path), after, err, COMPARING, -1, 0, NULL, -1, cp_xmalloc(CHUNK) };
+    /* an old file that cannot be read is replaced, as one that differs */
+    if (there)
+        f->old = open(path, O_RDONLY | O_CLOEXEC);
+    if (f->old < 0)
+        diverge(f);
+    return f;
+}
+
+int cp_stage_write(cp_stage_file *f, const char *data, size_t len)
+{
+    while (f->state == COMPARING && len) {
+        size_t n = len < CHUNK ? len : CHUNK;
+        ssize_t r = read_full(f->old, f->buf, n);
+        if (r != (ssize_t)n || memcmp(f->buf, data, n) != 0) {
+            if (diverge(f))
+                return -1;
+            break;   /* this chunk on, from data */
+        }
+        f->same += (off_t)n;
+        data += n;
+        len -= n;
+    }
+    if (f->state == FAILED)
+        return -1;
+    if (f->state == WRITING && write_all(f->fd, data, len)) {
+        fail(f, "cannot write", errno);
+        return -1;
+    }
+    return 0;
+}
+
+int cp_stage_close(cp_stage_file *f)
+{
+    if (f->state == COMPARING) {
+        char c;
+        ssize_t r = read_full(f->old, &c, 1);
+        if (r != 0)   /* the old file is longer (or unreadable): replaced */
+            diverge(f);
+    }
+    if (f->old >= 0)
+        close(f->old);
+    if (f->state == WRITING && fchmod(f->fd, 0644))
+        fail(f, "cannot write", errno);
+    if (f->fd >= 0 && close(f->fd) && f->state == WRITING)
+        fail(f, "cannot write", errno);   /* a delayed write error (NFS, a full disk) */
+    int rc = f->state == FAILED ? -1 : 0;
+    if (f->tmp && rc) {
+        unlink(f->tmp);
+    } else if (f->tmp) {
+        cp_stage *s = f->s;
+        if (s->n == s->cap) {
+            s->cap = s->cap ? s->cap * 2 : 32;
+            s->files = cp_xrealloc(s->files, s->cap * sizeof *s->files);
+        }
+        s->files[s->n++] = (staged){ f->path, f->tmp, f->after };
+        f->path = f->tmp = NULL;
+    }
+    free(f->tmp);
+    free(f->path);
+    free(f->buf);
+    free(f);
+    return rc;
+}
+
+/* Every whole-content add is a staged file written in one go: one code path */
+static int add(cp_stage *s, const char *path, const cp_piece *pieces, size_t n, int after, FILE *err)
+{
+    cp_stage_file *f = cp_stage_open(s, path, after, err);
+    if (!f)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        if (cp_stage_write(f, pieces[i].data, pieces[i].len))
+            break;
+    return cp_stage_close(f);
 }
 
 int cp_stage_add(cp_stage *s, const char *path, const char *data, size_t len, FILE *err)

@@ -35,6 +35,28 @@ typedef struct {
 } cp_piece;
 int cp_stage_add_pieces(cp_stage *s, const char *path, const cp_piece *pieces, size_t n, FILE *err);
 
+/* A staged file written piece by piece, for content too large to hold
+ * whole (a page of 10^6 results). As it is written it is compared with the
+ * destination's current content, a chunk at a time; the temporary file is
+ * made at the first difference (with the equal part before it), or at
+ * close when the old file is longer. Content equal to the old file leaves
+ * it alone (it keeps its mtime) and stages nothing, as cp_stage_add.
+ * cp_stage_add and the others are this in one go. */
+typedef struct cp_stage_file cp_stage_file;
+
+/* after: renamed in the second round, as with cp_stage_add_after. NULL,
+ * after a message on err naming path, for a destination that exists and
+ * is not a regular file. Other failures are told by write and close. */
+cp_stage_file *cp_stage_open(cp_stage *s, const char *path, int after, FILE *err);
+
+/* Appends data. 0; -1 once anything failed (told on open's err, naming
+ * the path, once): the rest is ignored, close still needed. */
+int cp_stage_write(cp_stage_file *f, const char *data, size_t len);
+
+/* Ends the file: staged when it differs from the old content. Frees f.
+ * 0, or -1 after a message (the temporary file removed). */
+int cp_stage_close(cp_stage_file *f);
+
 /* Renames every staged file into place, those of cp_stage_add and
  * cp_stage_add_pieces first. 0; -1 after a message when a rename fails (it
  * names what was replaced already), the rest of the temporary files

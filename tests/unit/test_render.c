@@ -486,7 +486,7 @@ static void test_links(void **state)
     };
     for (size_t i = 0; i < CP_NWRITERS; i++) {
         cp_buf b = { 0 };
-        cp_render r = { &b, cp_writers[i], "", 0, 0, { 0 } };
+        cp_render r = { &b, cp_writers[i], "", 0, 0, { 0 }, NULL };
         cp_buf_puts(&b, "");
         cp_writers[i]->table(&r, &t);
         assert_contains(b.data, want[i]);
@@ -583,7 +583,7 @@ static void test_html_image(void **state)
 {
     (void)state;
     cp_buf b = { 0 };
-    cp_render r = { &b, &cp_writer_html, "", 0, 0, { 0 } };
+    cp_render r = { &b, &cp_writer_html, "", 0, 0, { 0 }, NULL };
     cp_chart *c = cp_chart_new("Cryptolib X AES CBC SB Enc.svg", CP_CHART_CLUSTERED, "AES \"CBC\" <enc>", NULL, NULL,
                                "y");
     cp_writer_html.chart(&r, c);
