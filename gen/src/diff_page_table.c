@@ -8,6 +8,7 @@
 
 #include "diff_page.h"
 #include "numfmt.h"
+#include "table_build.h"
 
 /* ---- building a table row by row ---- */
 
@@ -31,7 +32,7 @@ static void table_row(cp_table *t)
 /* Sets a cell of the last row; takes text (NULL: the layout's "missing"). */
 static void table_set(cp_table *t, const cp_layout *l, size_t col, char *text)
 {
-    t->cells[(t->nrows - 1) * t->ncols + col].text = text ? text : cp_xstrdup(l->missing);
+    t->cells[(t->nrows - 1) * t->ncols + col].text = cp_table_own(t, text ? text : cp_xstrdup(l->missing));
 }
 
 /* ---- cell texts ---- */

@@ -276,21 +276,6 @@ static char *page_title(const cp_page *p)
 /* A table's rows freed once the page's last format has written them,
  * where it last shows (its name stays for cp_page_free): the page
  * model shrinks while its largest format, the HTML, grows. */
-static void drop_rows(cp_table *t)
-{
-    for (size_t i = 0; t->head && i < t->ncols; i++)
-        free(t->head[i]);
-    free(t->head);
-    t->head = NULL;
-    for (size_t i = 0; i < t->nrows * t->ncols; i++) {
-        free(t->cells[i].text);
-        free(t->cells[i].note);
-        free(t->cells[i].link);
-    }
-    free(t->cells);
-    t->cells = NULL;
-    t->nrows = 0;
-}
 
 /* How many times each table shows on the page */
 static size_t *table_uses(const cp_page *p)
@@ -337,7 +322,7 @@ static void page_write(const cp_page *p, cp_page *freeing, const cp_writer *w, c
                     for (size_t i = 0; charts && i < charts->n; i++)
                         w->chart(&r, charts->items[i]);
                     if (uses && --uses[t - p->tables] == 0)
-                        drop_rows(&freeing->tables[t - p->tables]);
+                        cp_table_drop_rows(&freeing->tables[t - p->tables]);
                     cp_render_flush(&r);
                 }
                 continue;

@@ -79,17 +79,60 @@ void cp_table_add_row(cp_table *t, size_t *cap)
     t->nrows++;
 }
 
-char *cp_table_eval(const cp_cellfmt *f, const cp_fmt_ctx *ctx)
+/* ---- the texts of a table: chunks that only grow, freed together ---- */
+
+#define FIRST_TEXTS (4u * 1024)
+#define LARGEST_TEXTS (1024u * 1024)
+
+struct cp_table_texts {
+    struct cp_table_texts *prev;
+    size_t size, used;
+    char data[];
+};
+
+static char *text_copy(cp_table *t, const char *s, size_t n)
 {
-    /* evaluated into one buffer kept by the thread, the text then copied
-     * at its size: a buffer of its own per cell, shrunk afterwards, left a
-     * hole beside every cell on the heap (a table of 10^6 rows keeps its
-     * cells; 80 bytes of heap a cell instead of 32) */
+    struct cp_table_texts *c = t->texts;
+    if (!c || c->size - c->used < n + 1) {
+        size_t size = c ? c->size * 2 : FIRST_TEXTS;
+        if (size > LARGEST_TEXTS)
+            size = LARGEST_TEXTS;
+        if (size < n + 1)
+            size = n + 1;
+        c = cp_xmalloc(sizeof *c + size);
+        c->prev = t->texts;
+        c->size = size;
+        c->used = 0;
+        t->texts = c;
+    }
+    char *p = c->data + c->used;
+    memcpy(p, s, n);
+    p[n] = '\0';
+    c->used += n + 1;
+    return p;
+}
+
+char *cp_table_text(cp_table *t, const char *s)
+{
+    return s ? text_copy(t, s, strlen(s)) : NULL;
+}
+
+char *cp_table_own(cp_table *t, char *s)
+{
+    char *p = cp_table_text(t, s);
+    free(s);
+    return p;
+}
+
+/* f evaluated into a buffer kept by the thread; its length, or -1 when a
+ * value it needs is missing */
+static long eval(const cp_cellfmt *f, const cp_fmt_ctx *ctx, const char **text)
+{
     static _Thread_local cp_buf b;
     b.len = 0;
     cp_buf_puts(&b, "");
     if (cp_cellfmt_eval(f, ctx, &b) != 0)
-        return NULL;
+        return -1;
     /* an optional value left out must not leave a dangling or double space */
     size_t n = 0;
     for (size_t i = 0; i < b.len; i++)
@@ -97,7 +140,22 @@ char *cp_table_eval(const cp_cellfmt *f, const cp_fmt_ctx *ctx)
             b.data[n++] = b.data[i];
     while (n && b.data[n - 1] == ' ')
         n--;
-    return cp_xstrndup(b.data, n);
+    *text = b.data;
+    return (long)n;
+}
+
+char *cp_table_eval(const cp_cellfmt *f, const cp_fmt_ctx *ctx)
+{
+    const char *text;
+    long n = eval(f, ctx, &text);
+    return n < 0 ? NULL : cp_xstrndup(text, (size_t)n);
+}
+
+char *cp_table_eval_text(cp_table *t, const cp_cellfmt *f, const cp_fmt_ctx *ctx)
+{
+    const char *text;
+    long n = eval(f, ctx, &text);
+    return n < 0 ? NULL : text_copy(t, text, (size_t)n);
 }
 
 cp_cellfmt *cp_table_compile(const cp_node *n, const cp_layout *l, cp_diag *diag)
@@ -129,17 +187,29 @@ int cp_table_build(cp_table *t, const cp_layout *l, const cp_dataset *ds, const 
     return -1;
 }
 
-void cp_table_free(cp_table *t)
+void cp_table_drop_rows(cp_table *t)
 {
     for (size_t i = 0; t->head && i < t->ncols; i++)
         free(t->head[i]);
     free(t->head);
+    t->head = NULL;
     for (size_t i = 0; i < t->nrows * t->ncols; i++) {
-        free(t->cells[i].text);
         free(t->cells[i].note);
         free(t->cells[i].link);
     }
     free(t->cells);
+    t->cells = NULL;
+    t->nrows = 0;
+    for (struct cp_table_texts *c = t->texts, *prev; c; c = prev) {
+        prev = c->prev;
+        free(c);
+    }
+    t->texts = NULL;
+}
+
+void cp_table_free(cp_table *t)
+{
+    cp_table_drop_rows(t);
     free(t->name);
     free(t->note_group);
     memset(t, 0, sizeof *t);

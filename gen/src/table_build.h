@@ -46,6 +46,12 @@ void *cp_table_grow(void *p, size_t n, size_t *cap, size_t size);
 void cp_table_add_row(cp_table *t, size_t *cap);
 /* the cell text (trimmed), or NULL when a required value is absent */
 char *cp_table_eval(const cp_cellfmt *f, const cp_fmt_ctx *ctx);
+/* The same, the text kept in t's texts (a cell's text); NULL: missing. */
+char *cp_table_eval_text(cp_table *t, const cp_cellfmt *f, const cp_fmt_ctx *ctx);
+/* s (NUL-terminated) copied into t's texts; NULL stays NULL. */
+char *cp_table_text(cp_table *t, const char *s);
+/* cp_table_text, then s freed: a text made elsewhere becomes a cell's. */
+char *cp_table_own(cp_table *t, char *s);
 /* compiles a cell format node, reporting to diag; NULL on error */
 cp_cellfmt *cp_table_compile(const cp_node *n, const cp_layout *l, cp_diag *diag);
 

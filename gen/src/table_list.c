@@ -109,7 +109,7 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
         cells = cp_table_grow(cells, (nrows + 1) * nc, &cells_cap, sizeof *cells);
         links = cp_table_grow(links, (nrows + 1) * nc, &links_cap, sizeof *links);
         for (size_t i = 0; i < nc; i++) {
-            char *v = cp_table_eval(c[i].cell, &ctx);
+            char *v = cp_table_eval_text(t, c[i].cell, &ctx);
             cells[nrows * nc + i] = v;
             /* a missing cell links nowhere */
             links[nrows * nc + i] = v && c[i].link ? cp_table_eval(c[i].link, &ctx) : NULL;
@@ -146,7 +146,7 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
                 if (!used[i])
                     continue;
                 t->cells[r * t->ncols + k].link = links[r * nc + i];
-                t->cells[r * t->ncols + k++].text = v ? v : cp_xstrdup(missing);
+                t->cells[r * t->ncols + k++].text = v ? v : cp_table_text(t, missing);
                 cells[r * nc + i] = NULL;
                 links[r * nc + i] = NULL;
             }
@@ -164,10 +164,8 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
     }
     free(row_result);
     cp_candidates_free(&cand);
-    for (size_t i = 0; i < nrows * nc; i++) {
-        free(cells[i]);
-        free(links[i]);
-    }
+    for (size_t i = 0; i < nrows * nc; i++)
+        free(links[i]);   /* the texts are t's */
     free(cells);
     free(links);
     free(used);

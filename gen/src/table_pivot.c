@@ -201,12 +201,11 @@ int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, 
                 continue;
             cp_table_add_row(t, &table_cap);
             cp_cell *row = &t->cells[(t->nrows - 1) * t->ncols];
-            row[0].text = cp_xstrdup(rows.items[r]);
+            row[0].text = cp_table_text(t, rows.items[r]);
             for (size_t i = 0; i < cols.n; i++) {
                 cp_cell *v = &grid[r * gc + i];
                 row[i + 1] = *v;
-                if (!v->text)
-                    row[i + 1].text = cp_xstrdup(missing);
+                row[i + 1].text = cp_table_own(t, v->text ? v->text : cp_xstrdup(missing));
                 memset(v, 0, sizeof *v);
             }
         }

@@ -49,8 +49,8 @@ int cp_table_build_rows(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
         if (lt && vt) {
             cp_table_add_row(t, &table_cap);
             cp_cell *c = &t->cells[(t->nrows - 1) * 2];
-            c[0].text = lt;
-            c[1].text = vt;
+            c[0].text = cp_table_own(t, lt);
+            c[1].text = cp_table_own(t, vt);
             c[1].note = nf ? cp_table_eval(nf, &ctx) : NULL;
         } else {
             free(lt);
