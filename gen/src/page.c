@@ -273,10 +273,6 @@ static char *page_title(const cp_page *p)
     return cp_xstrdup(p->layout->name);
 }
 
-/* A table's rows freed once the page's last format has written them,
- * where it last shows (its name stays for cp_page_free): the page
- * model shrinks while its largest format, the HTML, grows. */
-
 /* How many times each table shows on the page */
 static size_t *table_uses(const cp_page *p)
 {
@@ -321,6 +317,10 @@ static void page_write(const cp_page *p, cp_page *freeing, const cp_writer *w, c
                     w->table(&r, t);
                     for (size_t i = 0; charts && i < charts->n; i++)
                         w->chart(&r, charts->items[i]);
+                    /* the rows freed where the last format shows the
+                     * table last (its name stays for cp_page_free): the
+                     * page model shrinks while the HTML, its largest
+                     * format, grows */
                     if (uses && --uses[t - p->tables] == 0)
                         cp_table_drop_rows(&freeing->tables[t - p->tables]);
                     cp_render_flush(&r);
