@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Memory linear and small (issue 16, item 3): validate keeps a dataset in
 # under 1 KB a result (peak RSS, the optimised build; 10^5 results here,
-# bench/scale.sh measures 10^6), and the structures that make it so keep
-# their size (tests/unit/test_node.c checks the node and result sizes).
+# bench/scale.sh measures 10^6), render grows by under 1 KB a result
+# (its fixed part, ~10 MB, would hide that at 10^5: the growth from
+# N/2 to N results is what 10^6 results cost), and the structures that
+# make it so keep their size (tests/unit/test_node.c checks the node and
+# result sizes).
 . "$(dirname "$0")/../lib.sh"
 T=$(tmpdir)
 BIN=$TOP/build/gen/cryptoperf
@@ -18,4 +21,12 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss if r.returncode == 
 kb=$(peak_kb "$BIN" validate "$ds")
 check "validate of $N results: exit 0" [ "$kb" -gt 0 ]
 check "validate of $N results: peak RSS under 1 KB a result ($kb KB)" [ "$kb" -le $((N * 1000 / 1024)) ]
+half=$("$TOP/bench/synthetic.sh" "$((N / 2))" "$T/half")
+check "a synthetic dataset of $((N / 2)) results" [ -s "$half" ]
+kb_half=$(peak_kb "$BIN" render --out "$T/half-site" "$half")
+check "render of $((N / 2)) results: exit 0" [ "$kb_half" -gt 0 ]
+kb=$(peak_kb "$BIN" render --out "$T/site" "$ds")
+check "render of $N results: exit 0" [ "$kb" -gt 0 ]
+grown=$(((kb - kb_half) * 1024 / (N / 2)))
+check "render: peak RSS grows by under 1 KB a result from $((N / 2)) to $N results ($grown bytes)" [ "$grown" -le 1000 ]
 done_testing
