@@ -234,12 +234,16 @@ char *cpr_git_revision(const char *top)
     /* The last commit that changed the firmware, not HEAD: a commit
      * elsewhere (templates, the datasets themselves) leaves the firmware and
      * so the datasets unchanged. */
-    char *rev_argv[] = { "git", "-C", (char *)top, "log", "-1", "--format=%h", "--", FIRMWARE_PATHS, NULL };
+    char *rev_argv[] = { "git", "-C", (char *)top, "log", "-1", "--format=%H", "--", FIRMWARE_PATHS, NULL };
     char *rev = cpr_command_first_line(rev_argv);
-    if (!rev || !*rev) {
+    if (!rev || strlen(rev) < CPR_REVISION_HEX) {
         free(rev);
         return NULL;
     }
+    /* A fixed length, not git's %h: that one grows with the number of
+     * objects in the clone (7 hex digits in one, 8 in another), so two
+     * clones of one commit wrote different bytes into the same dataset. */
+    rev[CPR_REVISION_HEX] = '\0';
     /* uncommitted changes (tracked or not) to what goes into an image */
     char *st_argv[] = { "git", "-C", (char *)top, "status", "--porcelain", "--", FIRMWARE_PATHS, NULL };
     cp_buf out;

@@ -25,10 +25,12 @@ void cpr_header_release(cpr_header *h, char **owned);
 /* First line of what argv prints on stdout (no shell); NULL when it cannot
  * run or fails. */
 char *cpr_command_first_line(char *const argv[]);
-/* The short hash of the last commit of top that changed the firmware
- * (firmware/, crypto/, mk/firmware.mk, mk/fw-*.mk; not the runner, not
- * the *.md files), with
- * "-dirty" when those have uncommitted changes; NULL outside a git tree. */
+/* Hex digits of a commit hash in a firmware revision. */
+#define CPR_REVISION_HEX 12
+/* The first CPR_REVISION_HEX hex digits of the last commit of top that
+ * changed the firmware (firmware/, crypto/, mk/firmware.mk, mk/fw-*.mk; not
+ * the runner, not the *.md files), with "-dirty" when those have
+ * uncommitted changes; NULL outside a git tree. */
 char *cpr_git_revision(const char *top);
 
 #endif
