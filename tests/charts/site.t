@@ -7,22 +7,34 @@
 cd "$TOP" || exit 1
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 
-# the Markdown link of a chart name (chart_name.c: only these characters)
-url() { sed -e 's/ /%20/g; s/+/%2B/g; s/,/%2C/g; s/(/%28/g; s/)/%29/g' <<<"$1"; }
+# One perl a page folder, not a grep per chart and page (7 000 programs,
+# 105 s of this test): prints "svg", "missing" or "unref" and a note per
+# line. A chart's Markdown link is its name with only these characters
+# escaped (chart_name.c allows no others).
+refs() {
+  perl -e 'my $d = shift;
+    sub slurp { open my $fh, "<", $_[0] or die "$_[0]: $!\n"; local $/; my $s = <$fh>; $s }
+    my $wiki = slurp("$d/index.wiki"); my $md = slurp("$d/index.md");
+    while ($wiki =~ /^\[\[File:([^]|\n]*)/mg) {
+      print "missing\t$d: [[File:$1]] has no file\n" unless -f "$d/$1";
+    }
+    opendir my $dh, $d or die "$d: $!\n";
+    for my $name (sort grep { /\.svg\z/ } readdir $dh) {
+      print "svg\t$name\n";
+      (my $url = $name) =~ s/([ +,()])/sprintf("%%%02X", ord $1)/ge;
+      print "unref\t$d: $name not in index.wiki\n" if index($wiki, "[[File:$name|") < 0;
+      print "unref\t$d: $name not in index.md\n" if index($md, "]($url)") < 0;
+    }' "$1"
+}
 
 dirs=$(find site tests/golden/expected -name index.wiki -exec dirname {} \; | sort)
 nsvg=0
 for d in $dirs; do
-  missing=0 unref=0
-  while IFS= read -r name; do
-    [ -f "$d/$name" ] || { missing=$((missing + 1)); diag "$d: [[File:$name]] has no file"; }
-  done < <(grep -o '^\[\[File:[^]|]*' "$d/index.wiki" | sed 's/^\[\[File://')
-  while IFS= read -r -d '' f; do
-    name=$(basename "$f")
-    nsvg=$((nsvg + 1))
-    grep -qF "[[File:$name|" "$d/index.wiki" || { unref=$((unref + 1)); diag "$d: $name not in index.wiki"; }
-    grep -qF "]($(url "$name"))" "$d/index.md" || { unref=$((unref + 1)); diag "$d: $name not in index.md"; }
-  done < <(find "$d" -maxdepth 1 -name '*.svg' -print0)
+  found=$(refs "$d") || { fail "$d: its pages and charts can be read"; continue; }
+  nsvg=$((nsvg + $(grep -c '^svg' <<<"$found")))
+  missing=$(grep -c '^missing' <<<"$found")
+  unref=$(grep -c '^unref' <<<"$found")
+  grep -E '^(missing|unref)' <<<"$found" | cut -f2- | while IFS= read -r line; do diag "$line"; done
   check "$d: every chart referred to exists" [ "$missing" -eq 0 ]
   check "$d: every chart file is referred to" [ "$unref" -eq 0 ]
 done
