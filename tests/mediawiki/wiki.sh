@@ -20,6 +20,23 @@ wiki_free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
 }
 
+# Where the wiki lives: TMPDIR when set (the user's choice), else /dev/shm
+# when it is a tmpfs with room for the site's charts, thumbnails and
+# database (1 GB asked, a few hundred MB used), else /tmp. SQLite syncs
+# each write (about 40 fdatasync a chart imported) and every upload and
+# thumbnail is a new file: 96 charts imported in 5.3 s with the wiki in
+# /tmp on ext4, 4.2 s in /dev/shm.
+wiki_scratch_root() {
+  if [ -n "${TMPDIR:-}" ]; then
+    printf '%s\n' "$TMPDIR"
+  elif [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ] && [ -w /dev/shm ] &&
+      [ "$(df --output=avail -k /dev/shm 2>/dev/null | tail -n 1)" -ge 1048576 ] 2>/dev/null; then
+    printf '%s\n' /dev/shm
+  else
+    printf '%s\n' /tmp
+  fi
+}
+
 wiki_php() { MW_CONFIG_FILE="$WIKI_DIR/LocalSettings.php" php "$@"; }
 
 wiki_down() {
@@ -36,7 +53,7 @@ wiki_down() {
 # wiki. Prints what went wrong and returns non-zero when any step fails.
 wiki_up() {
   "$TOP/mk/install-deps" "${WIKI_PKGS[@]}" || { echo "wiki: cannot install ${WIKI_PKGS[*]}" >&2; return 1; }
-  WIKI_DIR=$(mktemp -d /tmp/cp-wiki.XXXXXX)
+  WIKI_DIR=$(mktemp -d "$(wiki_scratch_root)/cp-wiki.XXXXXX")
   trap wiki_down EXIT
   local port admin_pass
   port=$(wiki_free_port) || return 1
