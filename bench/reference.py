@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The pipeline a user would write instead of cryptoperf (bench/README.md):
 PyYAML with its C loader, jsonschema for the schema, a Markdown page per
 dataset, and the charts with matplotlib, one SVG per chart.

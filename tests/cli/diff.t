@@ -239,8 +239,8 @@ check "... (the test changed the last line)" [ "$(tail -1 "$T/big.yaml" | grep -
 check "... (not the size)" [ "$(stat -c %s "$T/big.yaml")" = "$(stat -c %s "$T/big.keep")" ]
 "$CRYPTOPERF" diff -o "$T/big.yaml" "$T/big-old.yaml" "$T/big-new.yaml" 2>>"$T/big.err"
 check "... a file whose end differs is written again" cmp -s "$T/big.yaml" "$T/big.keep"
-if python3 -c 'import yaml' 2>/dev/null; then
-  check "... the YAML (two writers) reads back as the JSON (one writer)" python3 -c '
+if /usr/bin/python3 -c 'import yaml' 2>/dev/null; then
+  check "... the YAML (two writers) reads back as the JSON (one writer)" /usr/bin/python3 -c '
 import json, sys, yaml
 y = yaml.load(open(sys.argv[1]), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 sys.exit(0 if y == json.load(open(sys.argv[2])) else 1)' "$T/big.yaml" "$T/big.json"

@@ -14,7 +14,7 @@ ds=$("$TOP/bench/synthetic.sh" "$N" "$T")
 check "a synthetic dataset of $N results" [ -s "$ds" ]
 # peak RSS in KB of a command (getrusage of the children)
 peak_kb() {
-  python3 -c 'import resource, subprocess, sys
+  /usr/bin/python3 -c 'import resource, subprocess, sys
 r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss if r.returncode == 0 else -1)' "$@"
 }

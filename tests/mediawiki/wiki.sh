@@ -17,7 +17,7 @@ _wiki_pid=
 # (A race with another process taking it before php does is possible but
 # shows as a clear start failure, not as a wrong wiki.)
 wiki_free_port() {
-  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
+  /usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
 }
 
 # Where the wiki lives: TMPDIR when set (the user's choice), else /dev/shm

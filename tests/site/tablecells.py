@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The text of every table cell of a page, one row per line:
 
     TABLE ROW: cell<TAB>cell<TAB>...
