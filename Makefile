@@ -11,6 +11,15 @@
 SHELL := /bin/bash
 .DELETE_ON_ERROR:
 
+# Every core unless the command line says how many (make -jN, -j1): the
+# README's `make` is a plain `make`, and one compiler at a time made a
+# fresh machine's build take twice as long. Sub-makes share the top one's
+# jobs (CRYPTOPERF_JOBS_SET keeps them from asking again).
+ifeq ($(filter -j%,$(MAKEFLAGS))$(CRYPTOPERF_JOBS_SET),)
+MAKEFLAGS += -j$(shell nproc)
+endif
+export CRYPTOPERF_JOBS_SET := 1
+
 TOP := $(CURDIR)
 BUILD := $(TOP)/build
 

@@ -15,6 +15,10 @@ $(BUILD)/tests/%: tests/unit/%.c $(GEN_LIB_ASAN) $(GEN_HDR) $(wildcard tests/uni
 .PHONY: test deps-test
 deps-test:
 	@$(TOP)/mk/install-deps $(DEPS_ALL) $(DEPS_LAVA)
+# The tests run without this make's MAKEFLAGS: a make a test starts would
+# find the job-server pipes they name closed and fall back to one job with
+# a warning on its stderr. (CRYPTOPERF_JOBS_SET stays: those makes run one
+# job at a time, beside the two lanes of tests/run-all.)
 test: deps-test
 	$(MAKE) --no-print-directory $(CRYPTOPERF) $(CRYPTOPERF_ASAN) $(UNIT_BIN) $(TEST_PREREQS)
-	@tests/run-all $(UNIT_BIN) $(filter-out $(WIKI_TESTS),$(SHELL_TESTS)) $(addprefix --alongside ,$(WIKI_TESTS))
+	@env -u MAKEFLAGS -u MFLAGS tests/run-all $(UNIT_BIN) $(filter-out $(WIKI_TESTS),$(SHELL_TESTS)) $(addprefix --alongside ,$(WIKI_TESTS))
