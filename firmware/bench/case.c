@@ -342,6 +342,7 @@ void cp_case_run(struct cp_case *c)
    * counted window) and the heap peak: no run of its own for them, unless
    * a SysTick frame may have made the deepest stack word (counter.c). */
   uint32_t counts[CP_REPEAT], stack = CP_STACK_UNKNOWN, heap = 0;
+  int32_t window = cp_counter_window(); /* QEMU: one timed run, this window */
   for (int k = 0; k < CP_REPEAT; k++) {
     run_once(c);
     size_t held = c->heap_from_base ? cp_heap_live() - c->heap_base : 0;
@@ -382,7 +383,7 @@ void cp_case_run(struct cp_case *c)
       counts[k - 1] = t;
     }
   c->len = full;
-  cp_report_result(c, counts[CP_REPEAT / 2], counts[0], counts[CP_REPEAT - 1], stack, heap);
+  cp_report_result(c, counts[CP_REPEAT / 2], counts[0], counts[CP_REPEAT - 1], window, stack, heap);
   case_done(c, stack);
 }
 
@@ -390,8 +391,9 @@ void cp_suite_begin(void)
 {
   cp_library_info(&lib);
   cp_counter_init();
+  int32_t overhead_window = cp_counter_window();
   overhead = cp_counter_calibrate();
-  cp_report_header(&lib, overhead);
+  cp_report_header(&lib, overhead, overhead_window);
 #ifdef CP_FIT_CHECK
   cp_heap_claim();
 #endif

@@ -70,7 +70,7 @@ static void report_axes(const struct cp_library_info *lib)
   }
 }
 
-void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
+void cp_report_header(const struct cp_library_info *lib, uint32_t overhead, int32_t overhead_window)
 {
   printf("run:\n");
   key_str(2, "board", CP_BOARD);
@@ -105,6 +105,8 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead)
   if (CP_ICOUNT_SHIFT >= 0)
     key_num(4, "icount_shift", CP_ICOUNT_SHIFT);
   key_num(4, "overhead", overhead);
+  if (overhead_window >= 0)
+    key_num(4, "overhead_window", (uint32_t)overhead_window);
   if (CP_REPEAT > 1)
     key_num(4, "repetitions", CP_REPEAT);
   key_str(4, "first_call", "excluded");
@@ -175,7 +177,7 @@ void cp_report_unfit(const char *identity, uint32_t stack_need, uint32_t heap_ne
 }
 
 void cp_report_result(const struct cp_case *c, uint32_t count, uint32_t lo, uint32_t hi,
-                      uint32_t stack_bytes, uint32_t heap_bytes)
+                      int32_t window, uint32_t stack_bytes, uint32_t heap_bytes)
 {
   report_identity(c, "performance");
   const char *kind = cp_counter_kind();
@@ -187,6 +189,8 @@ void cp_report_result(const struct cp_case *c, uint32_t count, uint32_t lo, uint
     snprintf(key, sizeof key, "%s_max", kind);
     key_num(4, key, hi);
   }
+  if (window >= 0)
+    key_num(4, "window", (uint32_t)window);
   key_num(4, "stack_bytes", stack_bytes);
   key_num(4, "heap_bytes", heap_bytes);
   const struct cp_evidence *e = c->evidence;

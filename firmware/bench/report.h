@@ -5,11 +5,15 @@
 #include <stdint.h>
 #include "case.h"
 
-void cp_report_header(const struct cp_library_info *lib, uint32_t overhead);
+/* overhead_window: the cycle model's window of the first calibration run
+ * (cp_counter_window), or -1 where there are no windows. */
+void cp_report_header(const struct cp_library_info *lib, uint32_t overhead, int32_t overhead_window);
 /* count: the figure (the median of the repetitions); lo and hi: their
- * lowest and highest, printed when the case ran more than once. */
+ * lowest and highest, printed when the case ran more than once; window:
+ * the cycle model's window of the timed run (-1: none), which the runner
+ * turns into the estimated cycles and takes out of the record. */
 void cp_report_result(const struct cp_case *c, uint32_t count, uint32_t lo, uint32_t hi,
-                      uint32_t stack_bytes, uint32_t heap_bytes);
+                      int32_t window, uint32_t stack_bytes, uint32_t heap_bytes);
 
 /* A case that cannot run on this board: kind not-run, what it needs (0:
  * not known) and why, in words. */

@@ -22,6 +22,10 @@ _Static_assert((1ull << (CP_ICOUNT_SHIFT)) * (CP_SYSTICK_HZ) >= 2000000000ull,
                "need at least two ticks per instruction for exact counts");
 
 volatile uint32_t cp_counter_wraps;
+/* Measured stretches so far: the next one is the cycle model's window of
+ * this number (firmware/cycles/: windows open and close on entries into
+ * cp_window_mark, two a stretch). */
+static uint32_t windows;
 /* The lowest stack address a SysTick exception frame was pushed at since it
  * was last set to its maximum (counter_systick.S keeps it). */
 volatile uint32_t cp_counter_frame_min;
@@ -81,8 +85,14 @@ __attribute__((noinline)) uint32_t cp_counter_measure(cp_measured_fn *fn, void *
     cp_stack_paint(sp);
   cp_counter_frame_min = 0xFFFFFFFFu;
   uint64_t t0 = ticks_now();
+  /* The marks sit after each counter read, so a read that loops again
+   * (a wrap between its two reads of the wrap count) falls on the same
+   * side of both: the model's window and t1 - t0 differ by a constant. */
+  cp_window_mark();
   fn(arg);
   uint64_t t1 = ticks_now();
+  cp_window_mark();
+  windows++;
   if (stack) {
     uint32_t *p = cp_stack_deepest(sp);
     if (p == __stack_limit) /* the call went through the whole region */
@@ -95,6 +105,11 @@ __attribute__((noinline)) uint32_t cp_counter_measure(cp_measured_fn *fn, void *
   uint64_t insns = ((t1 - t0) * num + den / 2) / den;
   uint64_t wraps = (t1 >> 24) - (t0 >> 24);
   return (uint32_t)(insns - wraps * CP_WRAP_HANDLER_INSNS);
+}
+
+int32_t cp_counter_window(void)
+{
+  return (int32_t)windows;
 }
 
 uint64_t cp_counter_elapsed(void)

@@ -63,6 +63,11 @@ void cp_counter_init(void);
  * SysTick wraps during long calls): then cp_stack_measure must tell. */
 #define CP_STACK_UNKNOWN 0xFFFFFFFFu
 uint32_t cp_counter_measure(cp_measured_fn *fn, void *arg, uint32_t *stack);
+/* The number of the cycle model's window that the next cp_counter_measure
+ * call measures (QEMU: firmware/cycles/ opens and closes a window on every
+ * entry into cp_window_mark), or -1 for a counter with no such windows. */
+int32_t cp_counter_window(void);
+void cp_window_mark(void);
 /* Everything counted since cp_counter_init: the instructions (or cycles)
  * the whole image has executed so far, for the runner's sweep figures. */
 uint64_t cp_counter_elapsed(void);
