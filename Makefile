@@ -27,6 +27,7 @@ include mk/deps.mk
 include mk/gen.mk
 include mk/import.mk
 -include mk/firmware.mk
+include mk/cycles-cli.mk
 include mk/runner.mk
 include mk/lava.mk
 include mk/install.mk

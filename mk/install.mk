@@ -14,21 +14,25 @@ datadir ?= $(datarootdir)
 mandir ?= $(datarootdir)/man
 man1dir ?= $(mandir)/man1
 pkgdatadir = $(datadir)/cryptoperf
+libdir ?= $(exec_prefix)/lib
+# the cycle model's QEMU plugin (a shared object: architecture-dependent)
+pkglibdir = $(libdir)/cryptoperf
 bashcompdir ?= $(datarootdir)/bash-completion/completions
 INSTALL ?= install
 INSTALL_PROGRAM ?= $(INSTALL) -m 755
 INSTALL_DATA ?= $(INSTALL) -m 644
 
 # the paths go into a C string and a shell word
-$(foreach v,bindir pkgdatadir,$(if $(findstring ",$($(v)))$(findstring ',$($(v)))$(findstring \,$($(v))),\
+$(foreach v,bindir pkgdatadir pkglibdir,$(if $(findstring ",$($(v)))$(findstring ',$($(v)))$(findstring \,$($(v))),\
   $(error $(v) '$($(v))': no quotes or backslashes in install paths)))
 
 PATHS_H := $(BUILD)/config/paths.h
 BINDIR_TO_PKGDATADIR = $(shell realpath -s -m --relative-to='$(bindir)' '$(pkgdatadir)')
+BINDIR_TO_PKGLIBDIR = $(shell realpath -s -m --relative-to='$(bindir)' '$(pkglibdir)')
 $(PATHS_H): FORCE
 	@mkdir -p $(@D)
-	@printf '#define CP_PKGDATADIR "%s"\n#define CP_BINDIR_TO_PKGDATADIR "%s"\n' \
-	  '$(pkgdatadir)' '$(BINDIR_TO_PKGDATADIR)' >$@.new
+	@printf '#define CP_PKGDATADIR "%s"\n#define CP_BINDIR_TO_PKGDATADIR "%s"\n#define CP_PKGLIBDIR "%s"\n#define CP_BINDIR_TO_PKGLIBDIR "%s"\n' \
+	  '$(pkgdatadir)' '$(BINDIR_TO_PKGDATADIR)' '$(pkglibdir)' '$(BINDIR_TO_PKGLIBDIR)' >$@.new
 	@if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
 $(BUILD)/gen/datadir.o $(BUILD)/asan/datadir.o: $(PATHS_H)
 

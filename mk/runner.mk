@@ -5,8 +5,8 @@
 # library that tests/unit/test_runner_*.c link as well.
 RUNNER_SRC := $(sort $(wildcard firmware/runner/*.c))
 RUNNER_LIB_SRC := $(filter-out firmware/runner/main.c,$(RUNNER_SRC))
-RUNNER_HDR := $(wildcard firmware/runner/*.h) $(GEN_HDR)
-RUNNER_INC := -Ifirmware/runner
+RUNNER_HDR := $(wildcard firmware/runner/*.h) $(GEN_HDR) $(CYCLES_LAUNCH_HDR)
+RUNNER_INC := -Ifirmware/runner $(CYCLES_INC)
 # zlib: the CRC-32 of an image's document (frame.c); libcrypto: the host
 # verifies every signature an image made (sigcheck.c); libelf (elfutils)
 # reads the images' section and symbol tables (elfsize.c).
@@ -29,16 +29,16 @@ $(RUNNER_LIB): $(patsubst firmware/runner/%.c,$(BUILD)/runner/%.o,$(RUNNER_LIB_S
 $(RUNNER_LIB_ASAN): $(patsubst firmware/runner/%.c,$(BUILD)/runner-asan/%.o,$(RUNNER_LIB_SRC))
 	@rm -f $@; ar rcs $@ $^
 
-$(RUNNER_PROG): $(BUILD)/runner/main.o $(RUNNER_LIB) $(GEN_LIB)
+$(RUNNER_PROG): $(BUILD)/runner/main.o $(RUNNER_LIB) $(CYCLES_LAUNCH_LIB) $(GEN_LIB)
 	$(CC) $(GEN_CFLAGS) $(LDFLAGS) -o $@ $^ $(GEN_LIBS) $(RUNNER_LIBS)
-$(RUNNER_ASAN): $(BUILD)/runner-asan/main.o $(RUNNER_LIB_ASAN) $(GEN_LIB_ASAN)
+$(RUNNER_ASAN): $(BUILD)/runner-asan/main.o $(RUNNER_LIB_ASAN) $(CYCLES_LAUNCH_LIB_ASAN) $(GEN_LIB_ASAN)
 	$(CC) $(ASAN_CFLAGS) -o $@ $^ $(GEN_LIBS) $(RUNNER_LIBS)
 
 # Unit tests of the runner link its library too (a shorter stem than
 # mk/test.mk's rule, so make picks this one).
-$(BUILD)/tests/test_runner_%: tests/unit/test_runner_%.c $(RUNNER_LIB_ASAN) $(GEN_LIB_ASAN) $(RUNNER_HDR)
+$(BUILD)/tests/test_runner_%: tests/unit/test_runner_%.c $(RUNNER_LIB_ASAN) $(CYCLES_LAUNCH_LIB_ASAN) $(GEN_LIB_ASAN) $(RUNNER_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(ASAN_CFLAGS) $(RUNNER_INC) $(GEN_INC) -o $@ $< $(RUNNER_LIB_ASAN) $(GEN_LIB_ASAN) $(GEN_LIBS) $(RUNNER_LIBS) -lcmocka
+	$(CC) $(ASAN_CFLAGS) $(RUNNER_INC) $(GEN_INC) -o $@ $< $(RUNNER_LIB_ASAN) $(CYCLES_LAUNCH_LIB_ASAN) $(GEN_LIB_ASAN) $(GEN_LIBS) $(RUNNER_LIBS) -lcmocka
 
 .PHONY: runner deps-runner
 runner: $(RUNNER_PROG)
@@ -71,7 +71,7 @@ export FW_TEST_MANIFEST
 
 # Test driver of elfsize.c (symbols as nm lists them), for tests/runner/elfsyms.t
 ELF_SYMBOLS_DRIVER := $(BUILD)/tests/elf_symbols
-$(ELF_SYMBOLS_DRIVER): tests/runner/elf_symbols.c $(RUNNER_LIB_ASAN) $(GEN_LIB_ASAN) $(RUNNER_HDR)
+$(ELF_SYMBOLS_DRIVER): tests/runner/elf_symbols.c $(RUNNER_LIB_ASAN) $(CYCLES_LAUNCH_LIB_ASAN) $(GEN_LIB_ASAN) $(RUNNER_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(ASAN_CFLAGS) $(RUNNER_INC) $(GEN_INC) -o $@ $< $(RUNNER_LIB_ASAN) $(GEN_LIB_ASAN) $(GEN_LIBS) $(RUNNER_LIBS)
+	$(CC) $(ASAN_CFLAGS) $(RUNNER_INC) $(GEN_INC) -o $@ $< $(RUNNER_LIB_ASAN) $(CYCLES_LAUNCH_LIB_ASAN) $(GEN_LIB_ASAN) $(GEN_LIBS) $(RUNNER_LIBS)
 TEST_PREREQS += $(ELF_SYMBOLS_DRIVER)

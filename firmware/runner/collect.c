@@ -286,7 +286,48 @@ static void check_evidence(cpr_collection *c, const cpr_row *r, const cp_node *e
 
 /* One result mapping into a row; returns 0 when it is well-formed. counter:
  * what the run header says the image counts (instructions or cycles). */
-static int add_result(cpr_collection *c, cpr_set *s, const cp_node *res, const char *counter)
+/* The windows of an image's run under the cycle model and the calibration
+ * window they are measured against. */
+typedef struct {
+    cpc_windows w;
+    cpc_window base;
+    int on;
+} model_run;
+
+/* A performance row's estimated cycles from its window (the result's
+ * `window`), after checking that the model saw exactly the instructions
+ * the icount figure counts. */
+static void estimate(cpr_collection *c, cpr_row *r, const model_run *m, const cp_node *window, const char *loc)
+{
+    long long w;
+    if (!window || cp_scalar_int(window, &w) < 0 || w < 0) {
+        complain(c, "%s: expected the result's cycle-model window (window: N), found %s", loc,
+                 window ? cpr_q(cp_scalar(window)) : "none");
+        return;
+    }
+    if ((unsigned long long)w >= m->w.n) {
+        complain(c, "%s: window %lld: expected the cycle model's line for it on stderr, found %zu windows", loc, w,
+                 m->w.n);
+        return;
+    }
+    const cpc_window *x = &m->w.v[w];
+    long long ins = (long long)(x->instructions - m->base.instructions);
+    if (x->instructions < m->base.instructions || !r->text[CP_F_INSTRUCTIONS] || ins != r->num[CP_F_INSTRUCTIONS]) {
+        complain(c, "%s: window %lld: expected the cycle model to count the %s instructions of the icount figure, "
+                 "found %lld (window %llu minus calibration %llu)", loc, w,
+                 r->text[CP_F_INSTRUCTIONS] ? r->text[CP_F_INSTRUCTIONS] : "(none)", ins, x->instructions,
+                 m->base.instructions);
+        return;
+    }
+    if (x->cycles < m->base.cycles) {
+        complain(c, "%s: window %lld: expected at least the calibration window's %llu cycles, found %llu", loc, w,
+                 m->base.cycles, x->cycles);
+        return;
+    }
+    cpr_row_set_int(r, CP_F_CYCLES_ESTIMATED, (long long)(x->cycles - m->base.cycles));
+}
+
+static int add_result(cpr_collection *c, cpr_set *s, const cp_node *res, const char *counter, const model_run *m)
 {
     char loc[512];
     where(loc, sizeof loc, res);
@@ -298,13 +339,17 @@ static int add_result(cpr_collection *c, cpr_set *s, const cp_node *res, const c
     unsigned before = c->errors;
     cpr_row *r = cpr_rows_add(&s->rows);
     r->origin = cp_xstrdup(loc);
-    const cp_node *evidence = NULL;
+    const cp_node *evidence = NULL, *window = NULL;
     for (size_t i = 0; i < res->count; i++) {
         const char *key = res->keys[i]->text;
         const cp_node *val = res->items[i];
         where(loc, sizeof loc, val);
         if (strcmp(key, "evidence") == 0) {
             evidence = val;
+            continue;
+        }
+        if (strcmp(key, "window") == 0) { /* the runner's, not a dataset field */
+            window = val;
             continue;
         }
         cp_field f = cp_field_by_name(key);
@@ -339,6 +384,8 @@ static int add_result(cpr_collection *c, cpr_set *s, const cp_node *res, const c
     if (kind && strcmp(kind, "performance") == 0 && !r->text[want])
         complain(c, "%s: expected %s '%s' count in a performance result, found none", loc,
                  cycles ? "a" : "an", cp_fields[want].name);
+    if (m->on && kind && strcmp(kind, "performance") == 0 && c->errors == before)
+        estimate(c, r, m, window, loc);
     /* a case the board did not run (kind not-run) made no signature */
     int ran = !kind || strcmp(kind, "not-run") != 0;
     if (evidence)
@@ -350,13 +397,61 @@ static int add_result(cpr_collection *c, cpr_set *s, const cp_node *res, const c
     return c->errors == before ? 0 : -1;
 }
 
-void cpr_collect_output(cpr_collection *c, const cpr_image *im, const char *name, const char *out, size_t len,
+/* The model's windows of one run and its calibration window (the run
+ * header's counter.overhead_window, which must repeat exactly in the next
+ * window: the calibration runs the empty function 17 times). */
+static int model_windows(cpr_collection *c, const cpr_run_output *run, const cp_node *hdr, const char *name,
+                         model_run *m)
+{
+    const char *why;
+    long long ow;
+    const cp_node *o = cp_map_get(cp_map_get(hdr, "counter"), "overhead_window");
+    if (cpc_windows_parse(run->err ? run->err : "", run->err_len, &m->w, &why) < 0) {
+        complain(c, "%s: cycle model: %s", name, why);
+        return -1;
+    }
+    if (!o || cp_scalar_int(o, &ow) < 0 || ow < 0) {
+        complain(c, "%s: run.counter.overhead_window: expected the calibration's cycle-model window (an integer "
+                 ">= 0), found %s", name, o ? cpr_q(cp_scalar(o)) : "none");
+        return -1;
+    }
+    if ((unsigned long long)ow + 1 >= m->w.n) {
+        complain(c, "%s: cycle model: expected calibration windows %lld and %lld on stderr, found %zu windows",
+                 name, ow, ow + 1, m->w.n);
+        return -1;
+    }
+    const cpc_window *a = &m->w.v[ow], *b = &m->w.v[ow + 1];
+    if (a->instructions != b->instructions || a->cycles != b->cycles) {
+        complain(c, "%s: cycle model: expected two calibration windows alike, found %llu/%llu and %llu/%llu "
+                 "instructions/cycles", name, a->instructions, a->cycles, b->instructions, b->cycles);
+        return -1;
+    }
+    m->base = *a;
+    m->on = 1;
+    return 0;
+}
+
+/* Every image of a set ran the same way: under the model, or not. */
+static void note_model(cpr_collection *c, cpr_set *s, const cpr_image *im, cpr_model_state st, const char *name)
+{
+    if (s->model_seen && s->model != st) {
+        complain(c, "%s: expected every image of %s %s to run %s the cycle model, found one that did not", name,
+                 im->library ? im->library : "", im->version ? im->version : "",
+                 s->model == CPR_MODEL_RAN ? "under" : "without");
+        return;
+    }
+    s->model_seen = 1;
+    s->model = st;
+    s->model_machine = cpc_machine_find(im->machine);
+}
+
+void cpr_collect_output(cpr_collection *c, const cpr_image *im, const char *name, const cpr_run_output *out,
                         unsigned long announced)
 {
     c->docs = cp_xrealloc(c->docs, (c->ndocs + 1) * sizeof *c->docs);
     cp_doc *doc = &c->docs[c->ndocs++];
     memset(doc, 0, sizeof *doc);
-    if (cp_doc_load_mem(doc, name, out, len, c->err) < 0) {
+    if (cp_doc_load_mem(doc, name, out->out, out->out_len, c->err) < 0) {
         c->errors++;
         return;
     }
@@ -390,12 +485,19 @@ void cpr_collect_output(cpr_collection *c, const cpr_image *im, const char *name
         compare_runs(c, s->run, run, "", s->run_image);
     }
     note_axis(s, run);
+    note_model(c, s, im, out->model, name);
+    model_run m = { 0 };
+    if (out->model == CPR_MODEL_RAN && model_windows(c, out, run, name, &m) < 0) {
+        cpc_windows_free(&m.w);
+        return;
+    }
     note_overhead(c, s, run, name);
     const char *counter = cp_scalar(cp_map_get(cp_map_get(run, "counter"), "kind"));
     if (!counter || (strcmp(counter, "instructions") != 0 && strcmp(counter, "cycles") != 0))
         complain(c, "%s: run.counter.kind: expected instructions or cycles, found %s", name, cpr_q(counter));
     for (size_t i = 0; i < nresults; i++)
-        add_result(c, s, results->items[i], counter);
+        add_result(c, s, results->items[i], counter, &m);
+    cpc_windows_free(&m.w);
 }
 
 /* Parses "key=value,key=value" into the identifying fields of r. */

@@ -7,9 +7,18 @@
 
 #include <stdio.h>
 
+#include "machines.h"
 #include "manifest.h"
 #include "node.h"
 #include "row.h"
+#include "windows.h"
+
+/* Whether an image ran under the cycle model (firmware/cycles/). */
+typedef enum {
+    CPR_MODEL_NONE,          /* no model asked for (a board, LAVA, no plugin given) */
+    CPR_MODEL_RAN,           /* the plugin timed its windows */
+    CPR_MODEL_NOT_MODELLED,  /* asked for, but the core has no model */
+} cpr_model_state;
 
 typedef struct {
     const cpr_image *key;         /* first image of the set (board, library, version) */
@@ -19,6 +28,11 @@ typedef struct {
     cpr_axis *axes;
     size_t naxes;
     cpr_rows rows;
+    /* the cycle model of every image of the set (the same for all), and
+     * the machine whose core it modelled or did not */
+    cpr_model_state model;
+    const cpc_machine *model_machine;
+    int model_seen;
 } cpr_set;
 
 typedef struct {
@@ -34,10 +48,21 @@ typedef struct {
 void cpr_collection_init(cpr_collection *c, FILE *err);
 void cpr_collection_free(cpr_collection *c);
 
-/* Adds the rows of one image's stdout. name labels the output in messages;
- * results: how many results its end line announced (frame.h). */
-void cpr_collect_output(cpr_collection *c, const cpr_image *im, const char *name, const char *out,
-                        size_t len, unsigned long results);
+/* How one image ran: its stdout (the document), its stderr (where the
+ * cycle model's window lines are) and whether the model ran. */
+typedef struct {
+    const char *out, *err;
+    size_t out_len, err_len;
+    cpr_model_state model;
+} cpr_run_output;
+
+/* Adds the rows of one image's output. name labels the output in messages;
+ * results: how many results its end line announced (frame.h). Under the
+ * cycle model every performance row gets its estimated cycles: its
+ * window's minus the calibration window's, once the window's instructions
+ * minus the calibration's equal the row's instruction count exactly. */
+void cpr_collect_output(cpr_collection *c, const cpr_image *im, const char *name, const cpr_run_output *run,
+                        unsigned long results);
 /* Whether a set for im's board, library and version has been started by
  * a run output (footprint rows only go with measured datasets). */
 int cpr_collection_has_set(const cpr_collection *c, const cpr_image *im);

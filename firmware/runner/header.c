@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "machines.h"
 #include "pool.h"
 #include "quote.h"
 #include "util.h"
@@ -152,12 +153,30 @@ int cpr_header_build(cpr_header *h, char ***owned, const cpr_set *s, const cpr_h
     static const char *const note_keys[] = { "stack_method", "heap_method", "message_notes", "checks_note",
                                              "footprint_note", "repetitions_note", "families_absent_note",
                                              "arch_note" };
-    const char **notes = cp_xcalloc(6 + sizeof note_keys / sizeof note_keys[0], sizeof *notes);
+    const char **notes = cp_xcalloc(7 + sizeof note_keys / sizeof note_keys[0], sizeof *notes);
     int cycles = h->counter_kind && strcmp(h->counter_kind, "cycles") == 0;
     notes[h->nnotes++] = cycles ? "Figures are clock cycles counted on the board (DWT CYCCNT), the median of the "
                                   "repeated runs; where the runs differ by more than 1 % the pages show the spread."
                                 : "Figures are executed instructions counted by QEMU (-icount), not cycles: the emulator "
                                   "models no pipeline, no wait states and no caches.";
+    if (s->model == CPR_MODEL_RAN && s->model_machine) {
+        h->cm_status = "modelled";
+        h->cm_name = CPC_MODEL_NAME;
+        h->cm_version = CPC_MODEL_VERSION;
+        h->cm_core = s->model_machine->core;
+        h->cm_memory = CPC_MODEL_MEMORY;
+        h->cm_sources = s->model_machine->sources;
+        notes[h->nnotes++] = keep(owned, &n, cp_xasprintf(
+            "Estimated cycles come from a timing model of the %s inside QEMU (" CPC_MODEL_NAME " "
+            CPC_MODEL_VERSION ", firmware/cycles/) that charges each executed instruction what Arm's published "
+            "timing tables give for it, at 0 wait states: no flash wait states, caches or bus contention, and "
+            "fixed costs where the time depends on operand values the model cannot see (firmware/cycles/README.md). "
+            "It times exactly the instructions the executed-instruction count counts.", h->core));
+    } else if (s->model == CPR_MODEL_NOT_MODELLED && s->model_machine) {
+        h->cm_status = "not-modelled";
+        h->cm_core = s->model_machine->core;
+        h->cm_note = s->model_machine->note;
+    }
     notes[h->nnotes++] = "Footprint: an image calling one operation minus a baseline image without the call, "
                          "both holding the harness (buffers, counters, the random stream, the counting "
                          "allocator over newlib's malloc), so the difference is the library's code and data "

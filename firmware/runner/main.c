@@ -48,6 +48,9 @@ static const char usage[] =
     "  --run-cache DIR  keep each passing QEMU run and reuse it while the image,\n"
     "                   its QEMU command, QEMU and the runner stay the same; order\n"
     "                   the others by their last duration, longest first\n"
+    "  --cycles-plugin F  run every image of a core the cycle model knows under\n"
+    "                   its QEMU plugin F (build/cycles/cpcycles.so) and give each\n"
+    "                   performance result its estimated cycles\n"
     "  --print-revision print the firmware revision of --top (what datasets\n"
     "                   record) and exit\n"
     "serial lane (a board, or QEMU with the console on a USART; images run\n"
@@ -77,7 +80,7 @@ typedef struct {
     const char **kinds;
     size_t nkinds;
     int footprint, dry_run, print_revision;
-    const char *run_cache;
+    const char *run_cache, *cycles_plugin;
     const char *data, *schema, *top, *qemu, *cc, *revision, *manifest;
     unsigned timeout;
     cpr_host_facts facts;
@@ -105,7 +108,7 @@ static int parse_options(options *o, int argc, char **argv)
 {
     enum { O_KIND = 256, O_NOFP, O_DATA, O_SCHEMA, O_TOP, O_QEMU, O_TIMEOUT, O_REV, O_MCU, O_MCUS, O_BOARD,
            O_DRY, O_HELP, O_CC, O_PRINTREV, O_RUNCACHE, O_SERIAL, O_OCDCFG, O_OCD, O_QSERIAL, O_BAUD, O_ATTEMPTS,
-           O_SILENCE, O_BACKEND, O_LAVA, O_LAVACONF };
+           O_SILENCE, O_BACKEND, O_LAVA, O_LAVACONF, O_CYCLES };
     static const struct option longopts[] = {
         { "kind", required_argument, 0, O_KIND },      { "no-footprint", no_argument, 0, O_NOFP },
         { "data", required_argument, 0, O_DATA },      { "schema", required_argument, 0, O_SCHEMA },
@@ -115,7 +118,7 @@ static int parse_options(options *o, int argc, char **argv)
         { "mcu", required_argument, 0, O_MCU },        { "mcu-short", required_argument, 0, O_MCUS },
         { "board-name", required_argument, 0, O_BOARD }, { "dry-run", no_argument, 0, O_DRY },
         { "help", no_argument, 0, O_HELP },            { "print-revision", no_argument, 0, O_PRINTREV },
-        { "run-cache", required_argument, 0, O_RUNCACHE },
+        { "run-cache", required_argument, 0, O_RUNCACHE }, { "cycles-plugin", required_argument, 0, O_CYCLES },
         { "serial", required_argument, 0, O_SERIAL },  { "openocd-cfg", required_argument, 0, O_OCDCFG },
         { "openocd", required_argument, 0, O_OCD },    { "qemu-serial", required_argument, 0, O_QSERIAL },
         { "baud", required_argument, 0, O_BAUD },      { "attempts", required_argument, 0, O_ATTEMPTS },
@@ -165,6 +168,7 @@ static int parse_options(options *o, int argc, char **argv)
         case O_DRY: o->dry_run = 1; break;
         case O_PRINTREV: o->print_revision = 1; break;
         case O_RUNCACHE: o->run_cache = optarg; break;
+        case O_CYCLES: o->cycles_plugin = optarg; break;
         case O_SERIAL:
             o->serial.kind = CPR_TARGET_OPENOCD;
             o->serial.port = optarg;
@@ -363,7 +367,13 @@ int main(int argc, char **argv)
     cpr_runs runs;
     cpr_sweep sweep;
     int swept = 0;
-    cpr_runs_init(&runs, &m, o.kinds, o.nkinds, o.qemu, o.top, o.timeout);
+    /* the model runs inside QEMU on this machine: not on a board, not in LAVA */
+    const char *plugin = o.lava.backend == CPR_BACKEND_DIRECT && !o.serial_lane ? o.cycles_plugin : NULL;
+    if (o.cycles_plugin && !plugin)
+        fprintf(stderr, "cryptoperf-run: --cycles-plugin: the cycle model runs only in the direct QEMU lane; "
+                "the datasets get no estimated cycles\n");
+    if (cpr_runs_init(&runs, &m, o.kinds, o.nkinds, o.qemu, o.top, o.timeout, plugin, stderr) < 0 && rc == EXIT_OK)
+        rc = EXIT_FAILED;
     cpr_collection col;
     cpr_collection_init(&col, stderr);
     if (rc == EXIT_OK) {
@@ -403,10 +413,13 @@ int main(int argc, char **argv)
     if (rc == EXIT_OK && o.lava.backend != CPR_BACKEND_LAVA_JOBS) {
         unsigned failed = cpr_runs_report(&runs, stderr);
         for (size_t i = 0; i < runs.n; i++)
-            if (!runs.failed[i])
-                cpr_collect_output(&col, runs.image[i], runs.name[i] ? runs.name[i] : runs.image[i]->image,
-                                   runs.jobs[i].out.data
-                                   ? runs.jobs[i].out.data : "", runs.jobs[i].out.len, runs.frame[i].results);
+            if (!runs.failed[i]) {
+                const cpr_job *j = &runs.jobs[i];
+                cpr_run_output out = { j->out.data ? j->out.data : "", j->err.data ? j->err.data : "",
+                                       j->out.len, j->err.len, runs.model[i] };
+                cpr_collect_output(&col, runs.image[i], runs.name[i] ? runs.name[i] : runs.image[i]->image, &out,
+                                   runs.frame[i].results);
+            }
         if (o.footprint && !failed)
             for (size_t i = 0; i < m.n; i++)
                 if (strcmp(m.v[i].kind, "footprint") == 0 && cpr_collection_has_set(&col, &m.v[i]))

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "machines.h"
+#include "plugin_args.h"
 #include "quote.h"
 #include "util.h"
 
@@ -18,10 +20,40 @@ static char *label_of(const cpr_image *im)
     return cp_xstrndup(base, n);
 }
 
-void cpr_runs_init(cpr_runs *r, const cpr_manifest *m, const char *const *kinds, size_t nkinds,
-                   const char *qemu, const char *top, unsigned timeout)
+/* "-plugin ARG" for an image of a modelled core, nothing for the others;
+ * -1 when the image cannot run under the model (said on err). The window
+ * function and the wrap handler are the firmware's own (firmware/hal):
+ * windows open and close on cp_window_mark, and SysTick_Handler, which
+ * only counts the counter's epochs, counts in none. */
+static int plugin_argv(cpr_runs *r, size_t j, const char *kernel, char **argv, size_t *n, FILE *err)
 {
+    static const char *const exclude[] = { "SysTick_Handler" };
+    const cpc_machine *mach = cpc_machine_find(r->image[j]->machine);
+    r->model[j] = CPR_MODEL_NONE;
+    if (!r->plugin)
+        return 0;
+    if (!mach || !mach->model) {
+        r->model[j] = CPR_MODEL_NOT_MODELLED;
+        return 0;
+    }
+    cpc_args_request rq = { r->plugin, mach, kernel, "cp_window_mark", exclude, 1, 2 };
+    char why[1024], *arg;
+    if (cpc_plugin_args(&rq, &arg, why, sizeof why) != CPC_ARGS_OK) {
+        fprintf(err, "%s: cannot run under the cycle model: %s\n", r->image[j]->image, why);
+        return -1;
+    }
+    argv[(*n)++] = cp_xstrdup("-plugin");
+    argv[(*n)++] = arg;
+    r->model[j] = CPR_MODEL_RAN;
+    return 0;
+}
+
+int cpr_runs_init(cpr_runs *r, const cpr_manifest *m, const char *const *kinds, size_t nkinds,
+                  const char *qemu, const char *top, unsigned timeout, const char *plugin, FILE *err)
+{
+    int rc = 0;
     memset(r, 0, sizeof *r);
+    r->plugin = plugin;
     r->image = cp_xcalloc(m->n, sizeof *r->image);
     r->jobs = cp_xcalloc(m->n, sizeof *r->jobs);
     r->argv = cp_xcalloc(m->n, sizeof *r->argv);
@@ -30,6 +62,7 @@ void cpr_runs_init(cpr_runs *r, const cpr_manifest *m, const char *const *kinds,
     r->frame = cp_xcalloc(m->n, sizeof *r->frame);
     r->name = cp_xcalloc(m->n, sizeof *r->name);
     r->why = cp_xcalloc(m->n, sizeof *r->why);
+    r->model = cp_xcalloc(m->n, sizeof *r->model);
     for (size_t i = 0; i < m->n; i++) {
         const cpr_image *im = &m->v[i];
         int want = 0;
@@ -42,21 +75,29 @@ void cpr_runs_init(cpr_runs *r, const cpr_manifest *m, const char *const *kinds,
         /* No -nographic: its stdio chardev puts QEMU's stdout in
          * non-blocking mode, and semihosting writes are then dropped when
          * the reader falls behind (firmware/runner/README.md). */
-        char *const argv[] = {
+        char *const fixed[] = {
             cp_xstrdup(qemu), cp_xstrdup("-M"), cp_xstrdup(im->machine), cp_xstrdup("-display"),
             cp_xstrdup("none"), cp_xstrdup("-serial"), cp_xstrdup("none"),
             cp_xstrdup("-monitor"), cp_xstrdup("none"), cp_xstrdup("-semihosting-config"),
             cp_xstrdup("enable=on,target=native"), cp_xstrdup("-icount"),
-            cp_xasprintf("shift=%d", im->icount_shift), cp_xstrdup("-kernel"), kernel, NULL,
+            cp_xasprintf("shift=%d", im->icount_shift),
         };
-        r->argv[j] = cp_xcalloc(sizeof argv / sizeof argv[0], sizeof *r->argv[j]);
-        memcpy(r->argv[j], argv, sizeof argv);
+        enum { NFIXED = sizeof fixed / sizeof fixed[0] };
+        char **argv = cp_xcalloc(NFIXED + 5, sizeof *argv);
+        size_t n = NFIXED;
+        memcpy(argv, fixed, sizeof fixed);
         r->image[j] = im;
+        if (plugin_argv(r, j, kernel, argv, &n, err) < 0)
+            rc = -1;
+        argv[n++] = cp_xstrdup("-kernel");
+        argv[n++] = kernel;
+        r->argv[j] = argv;
         r->label[j] = label_of(im);
         r->jobs[j].label = r->label[j];
         r->jobs[j].argv = r->argv[j];
         r->jobs[j].timeout_s = timeout ? timeout : im->timeout_s;
     }
+    return rc;
 }
 
 int cpr_runs_execute(cpr_runs *r, unsigned parallel, FILE *progress, int tty)
@@ -160,6 +201,7 @@ void cpr_runs_free(cpr_runs *r)
     free(r->label);
     free(r->failed);
     free(r->frame);
+    free(r->model);
     free(r->name);
     free(r->why);
     memset(r, 0, sizeof *r);

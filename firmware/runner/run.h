@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "frame.h"
+#include "collect.h"
 #include "manifest.h"
 #include "pool.h"
 
@@ -20,12 +21,18 @@ typedef struct {
     char **name;        /* how messages name the run ("<image> (LAVA job 12)") */
     char **why;         /* why it failed, in place of the process's exit status */
     size_t n;
+    /* The cycle model (firmware/cycles/): the plugin every run of a
+     * modelled core loads (NULL: none), and how each image ran. */
+    const char *plugin;
+    cpr_model_state *model;
 } cpr_runs;
 
 /* Selects the images whose kind is one of kinds. timeout: when non-zero,
- * replaces every image's timeout_s. */
-void cpr_runs_init(cpr_runs *r, const cpr_manifest *m, const char *const *kinds, size_t nkinds,
-                   const char *qemu, const char *top, unsigned timeout);
+ * replaces every image's timeout_s. plugin: the cycle model's QEMU plugin,
+ * loaded for every image of a core it models (NULL: no model). Returns 0,
+ * or -1 after saying on err why an image cannot run under the model. */
+int cpr_runs_init(cpr_runs *r, const cpr_manifest *m, const char *const *kinds, size_t nkinds,
+                  const char *qemu, const char *top, unsigned timeout, const char *plugin, FILE *err);
 /* Runs them all; -1 when interrupted. */
 int cpr_runs_execute(cpr_runs *r, unsigned parallel, FILE *progress, int tty);
 /* Reports every failed run ("image: case id: reason") and marks it in

@@ -38,8 +38,10 @@ static void hex(const unsigned char *d, size_t n, char *out)
         snprintf(out + 2 * i, 3, "%02x", d[i]);
 }
 
-/* The key of a run: the ELF, the argv, QEMU's version and this runner. */
-static int run_key(char *const *argv, const char *elf, const char *qemu_line, char key[65])
+/* The key of a run: the ELF, the argv, QEMU's version, this runner and,
+ * for a run under the cycle model, the plugin (a new model must time the
+ * images again; its path alone in the argv would not say so). */
+static int run_key(char *const *argv, const char *elf, const char *plugin, const char *qemu_line, char key[65])
 {
     EVP_MD_CTX *ctx = EVP_MD_CTX_new();
     unsigned char d[32];
@@ -53,6 +55,8 @@ static int run_key(char *const *argv, const char *elf, const char *qemu_line, ch
         rc = hash_file(ctx, elf);
     if (rc == 0)
         rc = hash_file(ctx, "/proc/self/exe");
+    if (rc == 0 && plugin)
+        rc = hash_file(ctx, plugin);
     if (rc == 0 && EVP_DigestFinal_ex(ctx, d, &len) == 1)
         hex(d, 32, key);
     else
@@ -172,7 +176,7 @@ int cpr_runs_execute_cached(cpr_runs *r, unsigned parallel, FILE *progress, int 
         for (char *const *a = r->argv[i]; *a && !elf; a++)
             if (strcmp(*a, "-kernel") == 0)
                 elf = a[1];
-        if (cache_dir && elf && run_key(r->argv[i], elf, qemu_line, key) == 0) {
+        if (cache_dir && elf && run_key(r->argv[i], elf, r->model[i] == CPR_MODEL_RAN ? r->plugin : NULL, qemu_line, key) == 0) {
             keys[i] = cp_xasprintf("%s/%s.run", cache_dir, key);
             if (load(keys[i], &r->jobs[i])) {
                 stats->reused++;

@@ -1,0 +1,298 @@
+/* cryptoperf-cycles: runs any ELF built for one of our QEMU machines under
+ * the cycle model of its core, with the sweep's QEMU settings, and prints
+ * one line a window as the window closes. The window lines come from the
+ * plugin itself, written straight to our standard output (QEMU's fd 3), so
+ * a program that later locks up or is killed loses none of them; what the
+ * program prints (UART, semihosting) and QEMU's own messages go to our
+ * standard error. Usage and exit status: cryptoperf-cycles.1. */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "machines.h"
+#include "paths.h"
+#include "plugin_args.h"
+
+enum { EXIT_ENDED = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
+enum { DEFAULT_TIMEOUT_S = 60 };
+
+extern char **environ;
+
+static const char usage[] =
+    "usage: cryptoperf-cycles --machine BOARD --window FUNCTION [--timeout S] PROGRAM.elf\n"
+    "Runs PROGRAM.elf in QEMU as cryptoperf's sweep does, under the cycle model of\n"
+    "BOARD's core, and prints \"window N: instructions I cycles C\" on standard output\n"
+    "as each window closes: the 1st entry into FUNCTION opens window 0, the 2nd closes\n"
+    "it, the 3rd opens window 1, and so on.\n"
+    "  --machine BOARD   microbit, mps2-an385, mps2-an386, mps2-an505, netduinoplus2\n"
+    "                    (mps2-an500 and mps3-an547: no cycle model)\n"
+    "  --window FUNCTION a function of PROGRAM.elf\n"
+    "  --timeout S       stop the program after S seconds (default 60)\n"
+    "  --qemu PROG       the emulator (default qemu-system-arm)\n"
+    "  --plugin FILE     the cycle model's QEMU plugin (default: the installed one)\n"
+    "The program's own output and how it ended go to standard error.\n"
+    "exit status: 0 the program ended (semihosting exit 0, a lockup, or the timeout),\n"
+    "1 it exited with another status or QEMU failed, 2 usage, a machine without a\n"
+    "model, a file that is not an Arm ELF, or a FUNCTION it does not define\n";
+
+typedef struct {
+    const char *machine, *window, *qemu, *plugin, *elf;
+    unsigned timeout_s;
+} options;
+
+static int parse(options *o, int argc, char **argv)
+{
+    enum { O_MACHINE = 256, O_WINDOW, O_TIMEOUT, O_QEMU, O_PLUGIN, O_HELP };
+    static const struct option longopts[] = {
+        { "machine", required_argument, 0, O_MACHINE }, { "window", required_argument, 0, O_WINDOW },
+        { "timeout", required_argument, 0, O_TIMEOUT }, { "qemu", required_argument, 0, O_QEMU },
+        { "plugin", required_argument, 0, O_PLUGIN },   { "help", no_argument, 0, O_HELP },
+        { 0, 0, 0, 0 },
+    };
+    o->qemu = "qemu-system-arm";
+    o->timeout_s = DEFAULT_TIMEOUT_S;
+    int c;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (c) {
+        case O_MACHINE: o->machine = optarg; break;
+        case O_WINDOW: o->window = optarg; break;
+        case O_QEMU: o->qemu = optarg; break;
+        case O_PLUGIN: o->plugin = optarg; break;
+        case O_TIMEOUT: {
+            char *end;
+            errno = 0;
+            unsigned long v = strtoul(optarg, &end, 10);
+            if (errno || *end || optarg[0] < '1' || optarg[0] > '9' || v > 86400) {
+                fprintf(stderr, "cryptoperf-cycles: --timeout: expected whole seconds 1..86400, found '%s'\n", optarg);
+                return -1;
+            }
+            o->timeout_s = (unsigned)v;
+            break;
+        }
+        case 'h':
+        case O_HELP: fputs(usage, stdout); exit(EXIT_ENDED);
+        default: fputs(usage, stderr); return -1;
+        }
+    }
+    if (optind != argc - 1 || !o->machine || !o->window) {
+        fputs(usage, stderr);
+        return -1;
+    }
+    o->elf = argv[optind];
+    return 0;
+}
+
+/* The plugin: --plugin, else beside this program (the build tree:
+ * build/cycles/), else where make install put it, found from this
+ * program's folder first so that a staged install works too. */
+static char *find_plugin(const char *given)
+{
+    if (given)
+        return strdup(given);
+    char self[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n > 0) {
+        self[n] = '\0';
+        char *slash = strrchr(self, '/');
+        if (slash) {
+            *slash = '\0';
+            const char *tries[] = { "/" CPC_PLUGIN_FILE, "/" CP_BINDIR_TO_PKGLIBDIR "/" CPC_PLUGIN_FILE };
+            for (size_t i = 0; i < sizeof tries / sizeof tries[0]; i++) {
+                char path[PATH_MAX + 64];
+                snprintf(path, sizeof path, "%s%s", self, tries[i]);
+                if (access(path, R_OK) == 0)
+                    return strdup(path);
+            }
+        }
+    }
+    return strdup(CP_PKGLIBDIR "/" CPC_PLUGIN_FILE);
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* QEMU's standard output and error, passed on to ours as they come; its
+ * error text is also kept (the last 4 KiB: a lockup says so there). */
+typedef struct {
+    int fd;
+    char tail[4096];
+    size_t len;
+} stream;
+
+static void pump(stream *s, int keep)
+{
+    char buf[4096];
+    ssize_t n = read(s->fd, buf, sizeof buf);
+    if (n <= 0) {
+        if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+            close(s->fd);
+            s->fd = -1;
+        }
+        return;
+    }
+    fwrite(buf, 1, (size_t)n, stderr);
+    fflush(stderr);
+    if (!keep)
+        return;
+    size_t m = (size_t)n;
+    if (m >= sizeof s->tail - 1) {
+        memcpy(s->tail, buf + m - (sizeof s->tail - 1), sizeof s->tail - 1);
+        s->len = sizeof s->tail - 1;
+    } else {
+        if (s->len + m > sizeof s->tail - 1) {
+            size_t drop = s->len + m - (sizeof s->tail - 1);
+            memmove(s->tail, s->tail + drop, s->len - drop);
+            s->len -= drop;
+        }
+        memcpy(s->tail + s->len, buf, m);
+        s->len += m;
+    }
+    s->tail[s->len] = '\0';
+}
+
+/* Spawns QEMU with its stdout and stderr on pipes, our stdout as its fd 3
+ * (the plugin's window lines) and no stdin. */
+static pid_t spawn(char **argv, stream *out, stream *err)
+{
+    int po[2], pe[2];
+    if (pipe(po) < 0)
+        return -1;
+    if (pipe(pe) < 0) {
+        close(po[0]);
+        close(po[1]);
+        return -1;
+    }
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, 1, 3);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&fa, po[1], 1);
+    posix_spawn_file_actions_adddup2(&fa, pe[1], 2);
+    posix_spawn_file_actions_addclose(&fa, po[0]);
+    posix_spawn_file_actions_addclose(&fa, pe[0]);
+    posix_spawn_file_actions_addclose(&fa, po[1]);
+    posix_spawn_file_actions_addclose(&fa, pe[1]);
+    pid_t pid;
+    int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    close(po[1]);
+    close(pe[1]);
+    if (rc != 0) {
+        close(po[0]);
+        close(pe[0]);
+        errno = rc;
+        return -1;
+    }
+    out->fd = po[0];
+    err->fd = pe[0];
+    return pid;
+}
+
+/* Runs QEMU to its end or the timeout; says how it ended and returns the
+ * exit status. */
+static int run(char **argv, const options *o)
+{
+    stream out = { -1, "", 0 }, err = { -1, "", 0 };
+    fflush(stdout);
+    pid_t pid = spawn(argv, &out, &err);
+    if (pid < 0) {
+        fprintf(stderr, "cryptoperf-cycles: cannot run %s: %s\n", argv[0], strerror(errno));
+        return EXIT_FAILED;
+    }
+    double deadline = now_s() + o->timeout_s;
+    int timed_out = 0;
+    while (out.fd >= 0 || err.fd >= 0) {
+        double left = deadline - now_s();
+        if (left <= 0) {
+            timed_out = 1;
+            kill(pid, SIGKILL);
+            break;
+        }
+        struct pollfd p[2] = { { out.fd, POLLIN, 0 }, { err.fd, POLLIN, 0 } };
+        int ms = left > 1.0 ? 1000 : (int)(left * 1000) + 1;
+        if (poll(p, 2, ms) < 0 && errno != EINTR)
+            break;
+        if (out.fd >= 0 && p[0].revents)
+            pump(&out, 0);
+        if (err.fd >= 0 && p[1].revents)
+            pump(&err, 1);
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    /* what QEMU wrote before it was stopped */
+    while (out.fd >= 0)
+        pump(&out, 0);
+    while (err.fd >= 0)
+        pump(&err, 1);
+    if (timed_out) {
+        fprintf(stderr, "cryptoperf-cycles: %s ended: stopped after the timeout of %u s\n", o->elf, o->timeout_s);
+        return EXIT_ENDED;
+    }
+    /* QEMU aborts on a lockup ("Lockup: can't escalate ..."): at-exit code
+     * never runs, which is why the plugin writes each window as it closes */
+    if (strstr(err.tail, "Lockup")) {
+        fprintf(stderr, "cryptoperf-cycles: %s ended: the core locked up (a fault it could not escalate)\n", o->elf);
+        return EXIT_ENDED;
+    }
+    if (WIFEXITED(status)) {
+        int code = WEXITSTATUS(status);
+        fprintf(stderr, "cryptoperf-cycles: %s ended: exit status %d (semihosting)\n", o->elf, code);
+        return code == 0 ? EXIT_ENDED : EXIT_FAILED;
+    }
+    fprintf(stderr, "cryptoperf-cycles: %s: QEMU failed (signal %d)\n", o->elf,
+            WIFSIGNALED(status) ? WTERMSIG(status) : -1);
+    return EXIT_FAILED;
+}
+
+int main(int argc, char **argv)
+{
+    options o = { 0 };
+    if (parse(&o, argc, argv) < 0)
+        return EXIT_USAGE;
+    const cpc_machine *m = cpc_machine_find(o.machine);
+    if (!m) {
+        fprintf(stderr, "cryptoperf-cycles: --machine: expected one of %s, found '%s'\n", cpc_machine_names(),
+                o.machine);
+        return EXIT_USAGE;
+    }
+    char *plugin = find_plugin(o.plugin);
+    cpc_args_request rq = { plugin, m, o.elf, o.window, NULL, 0, 3 };
+    char why[1024], *arg;
+    if (cpc_plugin_args(&rq, &arg, why, sizeof why) != CPC_ARGS_OK) {
+        fprintf(stderr, "cryptoperf-cycles: %s\n", why);
+        free(plugin);
+        return EXIT_USAGE;
+    }
+    if (access(plugin, R_OK) != 0) {
+        fprintf(stderr, "cryptoperf-cycles: %s: cannot read the cycle model's plugin: %s (build it with make "
+                "cycles, or name it with --plugin)\n", plugin, strerror(errno));
+        free(arg);
+        free(plugin);
+        return EXIT_USAGE;
+    }
+    /* the sweep's settings (firmware/runner/run.c), UART0 to stdout */
+    char *qargv[] = {
+        (char *)o.qemu, "-M", (char *)o.machine, "-display", "none", "-monitor", "none", "-serial", "stdio",
+        "-semihosting-config", "enable=on,target=native", "-icount", "shift=7", "-plugin", arg,
+        "-kernel", (char *)o.elf, NULL,
+    };
+    int rc = run(qargv, &o);
+    free(arg);
+    free(plugin);
+    return rc;
+}
