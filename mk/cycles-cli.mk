@@ -34,3 +34,8 @@ $(CYCLES_CMD_ASAN): $(BUILD)/cycles-launch-asan/main.o $(CYCLES_LAUNCH_LIB_ASAN)
 .PHONY: cycles
 cycles: $(CYCLES_CMD)
 TEST_PREREQS += $(CYCLES_CMD) $(CYCLES_CMD_ASAN)
+
+# Unit tests of the launcher library (a shorter stem than mk/test.mk's rule)
+$(BUILD)/tests/test_launch_%: tests/unit/test_launch_%.c $(CYCLES_LAUNCH_LIB_ASAN) $(CYCLES_LAUNCH_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) $(CYCLES_INC) -o $@ $< $(CYCLES_LAUNCH_LIB_ASAN) $(CYCLES_LIBS) -lcmocka

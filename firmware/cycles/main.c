@@ -29,7 +29,8 @@ enum { DEFAULT_TIMEOUT_S = 60 };
 extern char **environ;
 
 static const char usage[] =
-    "usage: cryptoperf-cycles --machine BOARD --window FUNCTION [--timeout S] PROGRAM.elf\n"
+    "usage: cryptoperf-cycles --machine BOARD --window FUNCTION [--exclude FUNCTION]\n"
+    "                         [--timeout S] PROGRAM.elf\n"
     "Runs PROGRAM.elf in QEMU as cryptoperf's sweep does, under the cycle model of\n"
     "BOARD's core, and prints \"window N: instructions I cycles C\" on standard output\n"
     "as each window closes: the 1st entry into FUNCTION opens window 0, the 2nd closes\n"
@@ -37,6 +38,9 @@ static const char usage[] =
     "  --machine BOARD   microbit, mps2-an385, mps2-an386, mps2-an505, netduinoplus2\n"
     "                    (mps2-an500 and mps3-an547: no cycle model)\n"
     "  --window FUNCTION a function of PROGRAM.elf\n"
+    "  --exclude FUNCTION count no instruction or cycle of FUNCTION (and of the\n"
+    "                    exception that runs it) in any window; repeatable (e.g.\n"
+    "                    a timer interrupt that only keeps the time)\n"
     "  --timeout S       stop the program after S seconds (default 60)\n"
     "  --qemu PROG       the emulator (default qemu-system-arm)\n"
     "  --plugin FILE     the cycle model's QEMU plugin (default: the installed one)\n"
@@ -45,18 +49,23 @@ static const char usage[] =
     "1 it exited with another status or QEMU failed, 2 usage, a machine without a\n"
     "model, a file that is not an Arm ELF, or a FUNCTION it does not define\n";
 
+enum { MAX_EXCLUDE = 16 };
+
 typedef struct {
     const char *machine, *window, *qemu, *plugin, *elf;
+    const char *exclude[MAX_EXCLUDE];
+    size_t nexclude;
     unsigned timeout_s;
 } options;
 
 static int parse(options *o, int argc, char **argv)
 {
-    enum { O_MACHINE = 256, O_WINDOW, O_TIMEOUT, O_QEMU, O_PLUGIN, O_HELP };
+    enum { O_MACHINE = 256, O_WINDOW, O_TIMEOUT, O_QEMU, O_PLUGIN, O_EXCLUDE, O_HELP };
     static const struct option longopts[] = {
         { "machine", required_argument, 0, O_MACHINE }, { "window", required_argument, 0, O_WINDOW },
         { "timeout", required_argument, 0, O_TIMEOUT }, { "qemu", required_argument, 0, O_QEMU },
-        { "plugin", required_argument, 0, O_PLUGIN },   { "help", no_argument, 0, O_HELP },
+        { "plugin", required_argument, 0, O_PLUGIN },   { "exclude", required_argument, 0, O_EXCLUDE },
+        { "help", no_argument, 0, O_HELP },
         { 0, 0, 0, 0 },
     };
     o->qemu = "qemu-system-arm";
@@ -68,6 +77,13 @@ static int parse(options *o, int argc, char **argv)
         case O_WINDOW: o->window = optarg; break;
         case O_QEMU: o->qemu = optarg; break;
         case O_PLUGIN: o->plugin = optarg; break;
+        case O_EXCLUDE:
+            if (o->nexclude == MAX_EXCLUDE) {
+                fprintf(stderr, "cryptoperf-cycles: --exclude: expected at most %d functions\n", MAX_EXCLUDE);
+                return -1;
+            }
+            o->exclude[o->nexclude++] = optarg;
+            break;
         case O_TIMEOUT: {
             char *end;
             errno = 0;
@@ -271,7 +287,7 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     char *plugin = find_plugin(o.plugin);
-    cpc_args_request rq = { plugin, m, o.elf, o.window, NULL, 0, 3 };
+    cpc_args_request rq = { plugin, m, o.elf, o.window, o.exclude, o.nexclude, 3 };
     char why[1024], *arg;
     if (cpc_plugin_args(&rq, &arg, why, sizeof why) != CPC_ARGS_OK) {
         fprintf(stderr, "cryptoperf-cycles: %s\n", why);
