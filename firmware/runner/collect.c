@@ -314,7 +314,7 @@ static void estimate(cpr_collection *c, cpr_row *r, const model_run *m, const cp
     long long ins = (long long)(x->instructions - m->base.instructions);
     if (x->instructions < m->base.instructions || !r->text[CP_F_INSTRUCTIONS] || ins != r->num[CP_F_INSTRUCTIONS]) {
         complain(c, "%s: window %lld: expected the cycle model to count the %s instructions of the icount figure, "
-                 "found %lld (window %llu minus calibration %llu)", loc, w,
+                 "found %lld (the window's %llu minus the calibration's %llu)", loc, w,
                  r->text[CP_F_INSTRUCTIONS] ? r->text[CP_F_INSTRUCTIONS] : "(none)", ins, x->instructions,
                  m->base.instructions);
         return;
