@@ -3,27 +3,14 @@
  * from HSI, CP_F4_FLASH_WS), USART2 on PA2/PA3 as the console (the ST-LINK
  * virtual COM port of a Nucleo-64; QEMU's netduinoplus2 has it too), and the
  * facts of the run header read back from the registers, never from the
- * build's constants. Every wait for a hardware flag is bounded: QEMU does
- * not model the RCC (it reads 0), so a PLL that never locks leaves the core
- * on HSI and the run header says so. */
+ * build's constants. Registers are named only through stm32f446_regs.h
+ * (the STM32F405 has them at the same addresses). Every wait for a hardware
+ * flag is bounded: QEMU does not model the RCC (it reads 0), so a PLL that
+ * never locks leaves the core on HSI and the run header says so. */
 #include <stdint.h>
 #include <stdio.h>
 #include "hal.h"
-
-#define REG(a) (*(volatile uint32_t *)(a))
-#define RCC_CR REG(0x40023800u)
-#define RCC_PLLCFGR REG(0x40023804u)
-#define RCC_CFGR REG(0x40023808u)
-#define RCC_AHB1ENR REG(0x40023830u)
-#define RCC_APB1ENR REG(0x40023840u)
-#define FLASH_ACR REG(0x40023C00u)
-#define PWR_CR REG(0x40007000u)
-#define GPIOA_MODER REG(0x40020000u)
-#define GPIOA_AFRL REG(0x40020020u)
-#define USART2_SR REG(0x40004400u)
-#define USART2_DR REG(0x40004404u)
-#define USART2_BRR REG(0x40004408u)
-#define USART2_CR1 REG(0x4000440Cu)
+#include "stm32f446_regs.h"
 
 enum { HSI_HZ = 16000000u, WAIT = 100000 };
 

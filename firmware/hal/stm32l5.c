@@ -4,34 +4,13 @@
  * voltage range 0, 5 flash wait states, ICACHE on; LPUART1 on PG7/PG8 as
  * the console (the ST-LINK virtual COM port of the NUCLEO-L552ZE-Q; port G
  * is powered from VDDIO2, which must be declared valid first); and the
- * facts of the run header read back from the registers. Every wait for a
- * hardware flag is bounded, and the run header says what did not happen. */
+ * facts of the run header read back from the registers. Registers are named
+ * only through stm32l552_regs.h, the chip's own. Every wait for a hardware
+ * flag is bounded, and the run header says what did not happen. */
 #include <stdint.h>
 #include <stdio.h>
 #include "hal.h"
-
-#define REG(a) (*(volatile uint32_t *)(a))
-#define RCC_CR REG(0x40021000u)
-#define RCC_CFGR REG(0x40021008u)
-#define RCC_PLLCFGR REG(0x4002100Cu)
-#define RCC_AHB2ENR REG(0x4002104Cu)
-#define RCC_APB1ENR1 REG(0x40021058u)
-#define RCC_APB1ENR2 REG(0x4002105Cu)
-#define RCC_CCIPR1 REG(0x40021088u)
-#define RCC_CSR REG(0x40021094u)
-#define PWR_CR1 REG(0x40007000u)
-#define PWR_CR2 REG(0x40007004u)
-#define PWR_SR2 REG(0x40007014u)
-#define FLASH_ACR REG(0x40022000u)
-#define ICACHE_CR REG(0x40030400u)
-#define DCACHE_CR REG(0x40031400u)
-#define GPIOG_MODER REG(0x42021800u)
-#define GPIOG_AFRL REG(0x42021820u)
-#define GPIOG_AFRH REG(0x42021824u)
-#define LPUART1_CR1 REG(0x40008000u)
-#define LPUART1_BRR REG(0x4000800Cu)
-#define LPUART1_ISR REG(0x4000801Cu)
-#define LPUART1_TDR REG(0x40008028u)
+#include "stm32l552_regs.h"
 
 enum { WAIT = 200000 };
 static const char *problem; /* what the clock set-up could not do */
@@ -108,6 +87,8 @@ const char *cp_board_clock_note(void)
                                       : "read back from RCC: SYSCLK not from the PLL";
 }
 
+/* No dcache line: the STM32L552 has no data cache (its DCACHE1 block is
+ * the STM32U5's and H5's), so there is nothing to read back. */
 void cp_board_report_system(void)
 {
   static const char *const range[4] = { "Range 0", "Range 1", "Range 2", "reserved" };
@@ -115,7 +96,6 @@ void cp_board_report_system(void)
   printf("    flash_latency_ws: %lu\n", (unsigned long)(FLASH_ACR & 0xFu));
   printf("    voltage_scaling: \"%s\"\n", range[(PWR_CR1 >> 9) & 3u]);
   printf("    icache: %lu\n", (unsigned long)(ICACHE_CR & 1u));
-  printf("    dcache: %lu\n", (unsigned long)(DCACHE_CR & 1u));
 }
 
 void cp_board_console_init(void);
