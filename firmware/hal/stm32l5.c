@@ -5,15 +5,31 @@
  * the console (the ST-LINK virtual COM port of the NUCLEO-L552ZE-Q; port G
  * is powered from VDDIO2, which must be declared valid first); and the
  * facts of the run header read back from the registers. Registers are named
- * only through stm32l552_regs.h, the chip's own. Every wait for a hardware
- * flag is bounded, and the run header says what did not happen. */
+ * only through stm32l552_regs.h, the chip's own (no DCACHE: the L552 has
+ * none). Every wait for a hardware flag is bounded. What 110 MHz needs
+ * (the regulator able to hold range 0, range 0 confirmed, the wait states)
+ * is read back before the clock rises; without it the core stays on MSI
+ * and the image refuses to measure. */
 #include <stdint.h>
 #include <stdio.h>
 #include "hal.h"
 #include "stm32l552_regs.h"
 
-enum { WAIT = 200000 };
-static const char *problem; /* what the clock set-up could not do */
+enum {
+  WAIT = 200000,
+  RCC_APB1ENR1_PWREN = 1u << 28,
+  PWR_CR1_VOS_SHIFT = 9, /* VOS[10:9]: 00 range 0, 01 range 1, 10 range 2 */
+  PWR_CR4_SMPSLPEN = 1u << 15,
+  PWR_SR1_SMPSBYPRDY = 1u << 12,
+  PWR_SR1_SMPSHPRDY = 1u << 15,
+  PWR_SR2_REGLPF = 1u << 9,
+  PWR_SR2_VOSF = 1u << 10,
+  ICACHE_CR_EN = 1u,
+  ICACHE_SR_BUSYF = 1u,
+  FLASH_WS = 5,
+};
+static const char *problem; /* what the clock set-up could not do: the run header says it */
+static const char *refusal; /* why this board must not be measured: said once the console is up */
 
 static int wait_for(volatile uint32_t *reg, uint32_t mask, uint32_t want)
 {
@@ -23,16 +39,52 @@ static int wait_for(volatile uint32_t *reg, uint32_t mask, uint32_t want)
   return 0;
 }
 
+/* The SMPS (the -Q part's regulator) as PWR_SR1 reports it: low-power mode
+ * reads neither ready flag, and in it the voltage scaling cannot change
+ * (RM0438, SMPS step-down converter). A part without an SMPS would read the
+ * same and be refused, not measured on a guess. */
+static const char *regulator(void)
+{
+  uint32_t sr1 = PWR_SR1;
+  if (sr1 & PWR_SR1_SMPSBYPRDY)
+    return "SMPS in bypass mode (LDO)";
+  return sr1 & PWR_SR1_SMPSHPRDY ? "SMPS in high-power mode" : "SMPS in low-power mode";
+}
+
+static unsigned long vos(void)
+{
+  return (PWR_CR1 >> PWR_CR1_VOS_SHIFT) & 3u;
+}
+
+/* Range 0, confirmed: VOS written, VOSF cleared, VOS read back as range 0
+ * (VOSF is also clear when the write never took). NULL when it holds. */
+static const char *range0(void)
+{
+  if ((PWR_SR2 & PWR_SR2_REGLPF) != 0)
+    return "the main regulator is in low-power mode (PWR_SR2 REGLPF): voltage range 0 cannot be set";
+  if ((PWR_CR4 & PWR_CR4_SMPSLPEN) != 0 || !(PWR_SR1 & (PWR_SR1_SMPSHPRDY | PWR_SR1_SMPSBYPRDY)))
+    return "the SMPS is in or asked for low-power mode (PWR_CR4 SMPSLPEN set, or PWR_SR1 reads neither"
+           " SMPSHPRDY nor SMPSBYPRDY): voltage range 0 cannot be set";
+  PWR_CR1 &= ~(3u << PWR_CR1_VOS_SHIFT);
+  if (!wait_for(&PWR_SR2, PWR_SR2_VOSF, 0))
+    return "voltage range 0 not reached (PWR_SR2 VOSF still set)";
+  if (vos() != 0)
+    return "voltage range 0 not set (PWR_CR1 VOS does not read 0)";
+  return NULL;
+}
+
 void cp_board_init(void)
 {
-  RCC_APB1ENR1 |= 1u << 28; /* PWREN */
-  /* voltage range 0 (VOS 00) before the clock rises above 80 MHz */
-  PWR_CR1 &= ~(3u << 9);
-  if (!wait_for(&PWR_SR2, 1u << 10, 0)) /* VOSF */
-    problem = "voltage range 0 not reached";
-  FLASH_ACR = (FLASH_ACR & ~0xFu) | 5u; /* 5 wait states */
-  if ((FLASH_ACR & 0xFu) != 5u)
-    problem = "flash latency not set";
+  RCC_APB1ENR1 |= RCC_APB1ENR1_PWREN;
+  (void)RCC_APB1ENR1; /* the PWR clock is on before PWR is read */
+  refusal = range0();
+  if (refusal)
+    return;
+  FLASH_ACR = (FLASH_ACR & ~0xFu) | FLASH_WS;
+  if ((FLASH_ACR & 0xFu) != FLASH_WS) {
+    refusal = "flash latency of 5 wait states not set (FLASH_ACR)";
+    return;
+  }
   /* PLL: MSI (4 MHz after reset) / M 1 x N 55 = 220 MHz VCO, / R 2 = 110 MHz */
   RCC_CR &= ~(1u << 24);
   wait_for(&RCC_CR, 1u << 25, 0);
@@ -50,7 +102,11 @@ void cp_board_init(void)
       ;
     RCC_CFGR &= ~0xF0u;
   }
-  ICACHE_CR |= 1u;
+  /* the ICACHE invalidates itself after reset (BUSYF set); enabled before
+   * that ends it would serve lines of no meaning. Left off otherwise, and
+   * the run header reads it back off. */
+  if (wait_for(&ICACHE_SR, ICACHE_SR_BUSYF, 0))
+    ICACHE_CR |= ICACHE_CR_EN;
 }
 
 /* MSI ranges (RM0438 RCC_CR.MSIRANGE) in kHz. */
@@ -94,8 +150,9 @@ void cp_board_report_system(void)
   static const char *const range[4] = { "Range 0", "Range 1", "Range 2", "reserved" };
   printf("  system:\n");
   printf("    flash_latency_ws: %lu\n", (unsigned long)(FLASH_ACR & 0xFu));
-  printf("    voltage_scaling: \"%s\"\n", range[(PWR_CR1 >> 9) & 3u]);
-  printf("    icache: %lu\n", (unsigned long)(ICACHE_CR & 1u));
+  printf("    voltage_scaling: \"%s\"\n", range[vos()]);
+  printf("    regulator: \"%s\"\n", regulator());
+  printf("    icache: %lu\n", (unsigned long)(ICACHE_CR & ICACHE_CR_EN));
 }
 
 void cp_board_console_init(void);
@@ -114,6 +171,10 @@ void cp_board_console_init(void)
   /* LPUART: BRR = 256 x f / baud */
   LPUART1_BRR = (uint32_t)(((uint64_t)cp_board_clock_hz() * 256u + CP_BAUD / 2) / CP_BAUD);
   LPUART1_CR1 = (1u << 3) | (1u << 2) | 1u; /* TE, RE, UE */
+  /* cp_board_init runs before there is a console: its refusal is said as
+   * soon as one exists, before any figure */
+  if (refusal)
+    cp_harness_error(refusal);
 }
 
 void cp_board_putc(char c)

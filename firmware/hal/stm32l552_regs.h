@@ -19,6 +19,8 @@
 
 #define PWR_CR1       CP_REG(0x40007000u) /* RM0438 8.6.1 PWR control register 1: VOS[10:9] */
 #define PWR_CR2       CP_REG(0x40007004u) /* RM0438 8.6.2 PWR control register 2: IOSV */
+#define PWR_CR4       CP_REG(0x4000700Cu) /* RM0438 8.6.4 PWR control register 4: SMPSBYP, SMPSLPEN */
+#define PWR_SR1       CP_REG(0x40007010u) /* RM0438 8.6.5 PWR status register 1: SMPSBYPRDY, SMPSHPRDY */
 #define PWR_SR2       CP_REG(0x40007014u) /* RM0438 8.6.6 PWR status register 2: REGLPF, VOSF */
 #define LPUART1_CR1   CP_REG(0x40008000u) /* RM0438 45.7.1 LPUART control register 1 */
 #define LPUART1_BRR   CP_REG(0x4000800Cu) /* RM0438 45.7.4 LPUART baud rate register */
@@ -34,6 +36,7 @@
 #define RCC_CSR       CP_REG(0x40021094u) /* RM0438 9.8.30 RCC control/status register: MSISRANGE */
 #define FLASH_ACR     CP_REG(0x40022000u) /* RM0438 6.9.1 FLASH access control register */
 #define ICACHE_CR     CP_REG(0x40030400u) /* RM0438 7.7.1 ICACHE control register */
+#define ICACHE_SR     CP_REG(0x40030404u) /* RM0438 7.7.2 ICACHE status register: BUSYF */
 #define GPIOG_MODER   CP_REG(0x42021800u) /* RM0438 11.4.1 GPIO port mode register */
 #define GPIOG_AFRL    CP_REG(0x42021820u) /* RM0438 11.4.9 GPIO alternate function low register */
 #define GPIOG_AFRH    CP_REG(0x42021824u) /* RM0438 11.4.10 GPIO alternate function high register */
