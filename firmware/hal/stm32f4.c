@@ -35,8 +35,11 @@ void cp_board_init(void)
    * caches as the board asks (CP_F4_ART: ICEN | DCEN | PRFTEN) */
   FLASH_ACR = (FLASH_ACR & ~0xFu) | (CP_F4_FLASH_WS & 0xFu) | (CP_F4_ART ? 0x700u : 0u);
   RCC_CR &= ~(1u << 24); /* PLL off to configure it */
+  /* PLLQ and PLLR feed nothing here (SYSCLK takes P): their reset values,
+   * which RM0390 allows (Q 2..15, R 2..7; R = 0 is forbidden). On the
+   * STM32F405 bits 31:28 are reserved and 2 is their reset value too. */
   RCC_PLLCFGR = (CP_F4_PLL_M & 0x3Fu) | ((CP_F4_PLL_N & 0x1FFu) << 6) | (((CP_F4_PLL_P / 2u - 1u) & 3u) << 16) |
-                (0u << 22) /* source HSI */ | (4u << 24) /* PLLQ, unused */;
+                (0u << 22) /* source HSI */ | (4u << 24) /* PLLQ */ | (2u << 28) /* PLLR */;
   RCC_CR |= 1u << 24;
   pll_locked = wait_for(&RCC_CR, 1u << 25, 1u << 25);
   if (pll_locked) {
