@@ -16,6 +16,7 @@
 #include "header.h"
 #include "lava.h"
 #include "manifest.h"
+#include "modelcost.h"
 #include "order.h"
 #include "pool.h"
 #include "quote.h"
@@ -51,6 +52,9 @@ static const char usage[] =
     "  --cycles-plugin F  run every image of a core the cycle model knows under\n"
     "                   its QEMU plugin F (build/cycles/cpcycles.so) and give each\n"
     "                   performance result its estimated cycles\n"
+    "  --model-cost N   after the sweep, run N of the images that ran under the\n"
+    "                   cycle model again with and without it and print the ratio\n"
+    "                   of their QEMU times (what the model costs)\n"
     "  --print-revision print the firmware revision of --top (what datasets\n"
     "                   record) and exit\n"
     "serial lane (a board, or QEMU with the console on a USART; images run\n"
@@ -82,7 +86,7 @@ typedef struct {
     int footprint, dry_run, print_revision;
     const char *run_cache, *cycles_plugin;
     const char *data, *schema, *top, *qemu, *cc, *revision, *manifest;
-    unsigned timeout;
+    unsigned timeout, model_cost;
     cpr_host_facts facts;
     cpr_serial_opts serial;
     int serial_lane;
@@ -108,7 +112,7 @@ static int parse_options(options *o, int argc, char **argv)
 {
     enum { O_KIND = 256, O_NOFP, O_DATA, O_SCHEMA, O_TOP, O_QEMU, O_TIMEOUT, O_REV, O_MCU, O_MCUS, O_BOARD,
            O_DRY, O_HELP, O_CC, O_PRINTREV, O_RUNCACHE, O_SERIAL, O_OCDCFG, O_OCD, O_QSERIAL, O_BAUD, O_ATTEMPTS,
-           O_SILENCE, O_BACKEND, O_LAVA, O_LAVACONF, O_CYCLES };
+           O_SILENCE, O_BACKEND, O_LAVA, O_LAVACONF, O_CYCLES, O_MODELCOST };
     static const struct option longopts[] = {
         { "kind", required_argument, 0, O_KIND },      { "no-footprint", no_argument, 0, O_NOFP },
         { "data", required_argument, 0, O_DATA },      { "schema", required_argument, 0, O_SCHEMA },
@@ -119,6 +123,7 @@ static int parse_options(options *o, int argc, char **argv)
         { "board-name", required_argument, 0, O_BOARD }, { "dry-run", no_argument, 0, O_DRY },
         { "help", no_argument, 0, O_HELP },            { "print-revision", no_argument, 0, O_PRINTREV },
         { "run-cache", required_argument, 0, O_RUNCACHE }, { "cycles-plugin", required_argument, 0, O_CYCLES },
+        { "model-cost", required_argument, 0, O_MODELCOST },
         { "serial", required_argument, 0, O_SERIAL },  { "openocd-cfg", required_argument, 0, O_OCDCFG },
         { "openocd", required_argument, 0, O_OCD },    { "qemu-serial", required_argument, 0, O_QSERIAL },
         { "baud", required_argument, 0, O_BAUD },      { "attempts", required_argument, 0, O_ATTEMPTS },
@@ -169,6 +174,10 @@ static int parse_options(options *o, int argc, char **argv)
         case O_PRINTREV: o->print_revision = 1; break;
         case O_RUNCACHE: o->run_cache = optarg; break;
         case O_CYCLES: o->cycles_plugin = optarg; break;
+        case O_MODELCOST:
+            if (number("--model-cost", optarg, 1, 1000, &o->model_cost) < 0)
+                return -1;
+            break;
         case O_SERIAL:
             o->serial.kind = CPR_TARGET_OPENOCD;
             o->serial.port = optarg;
@@ -449,10 +458,13 @@ int main(int argc, char **argv)
         free(texts);
         free(paths);
     }
-    cpr_collection_free(&col);
-    cpr_runs_free(&runs);
     if (swept)
         cpr_sweep_print(stderr, &sweep, o.jobs);
+    /* after the sweep's own figures, so that its ratio to ideal is its own */
+    if (swept && rc == EXIT_OK && o.model_cost && plugin)
+        cpr_model_cost(&runs, o.model_cost, o.jobs, stderr);
+    cpr_collection_free(&col);
+    cpr_runs_free(&runs);
     free(qemu_line);
     free(cc_line);
     free(revision);
