@@ -14,6 +14,8 @@ CYCLES_CMD_ASAN := $(BUILD)/cycles-launch-asan/cryptoperf-cycles
 # libelf (elfutils) reads the image's symbols and vector table
 CYCLES_LIBS = $(shell pkg-config --libs libelf 2>/dev/null || echo -lelf)
 CYCLES_PATHS_H := $(BUILD)/config/paths.h
+# the plugin mk/cycles.mk builds; make measure and the tests load it
+CYCLES_PLUGIN := $(BUILD)/cycles/cpcycles.so
 
 $(BUILD)/cycles-launch/%.o: firmware/cycles/%.c $(CYCLES_LAUNCH_HDR) $(CYCLES_PATHS_H) | deps-gen deps-runner
 	@mkdir -p $(@D)
@@ -32,8 +34,8 @@ $(CYCLES_CMD_ASAN): $(BUILD)/cycles-launch-asan/main.o $(CYCLES_LAUNCH_LIB_ASAN)
 	$(CC) $(ASAN_CFLAGS) -o $@ $^ $(CYCLES_LIBS)
 
 .PHONY: cycles
-cycles: $(CYCLES_CMD)
-TEST_PREREQS += $(CYCLES_CMD) $(CYCLES_CMD_ASAN)
+cycles: $(CYCLES_CMD) $(CYCLES_PLUGIN)
+TEST_PREREQS += $(CYCLES_CMD) $(CYCLES_CMD_ASAN) $(CYCLES_PLUGIN)
 
 # Unit tests of the launcher library (a shorter stem than mk/test.mk's rule)
 $(BUILD)/tests/test_launch_%: tests/unit/test_launch_%.c $(CYCLES_LAUNCH_LIB_ASAN) $(CYCLES_LAUNCH_HDR)

@@ -1,7 +1,8 @@
 # make install / make uninstall with the GNU conventions: PREFIX (or prefix,
 # default /usr/local), DESTDIR for staging, and bindir, datadir, mandir...
-# overridable one by one. Installed: cryptoperf and cryptoperf-run, their
-# man pages, the schema and the templates under $(pkgdatadir), and the bash
+# overridable one by one. Installed: cryptoperf, cryptoperf-run and
+# cryptoperf-cycles, their man pages, the cycle model's QEMU plugin under
+# $(pkglibdir), the schema and the templates under $(pkgdatadir), and the bash
 # completion. The installed cryptoperf finds its schema and templates there
 # by itself (gen/src/datadir.h): pkgdatadir, and the way from bindir to it,
 # are compiled in (build/config/paths.h, rewritten only when they change).
@@ -37,15 +38,16 @@ $(PATHS_H): FORCE
 $(BUILD)/gen/datadir.o $(BUILD)/asan/datadir.o: $(PATHS_H)
 
 TEMPLATE_FILES := $(sort $(shell find templates -type f))
-MAN_PAGES := gen/cryptoperf.1 firmware/runner/cryptoperf-run.1
+MAN_PAGES := gen/cryptoperf.1 firmware/runner/cryptoperf-run.1 firmware/cycles/cryptoperf-cycles.1
 BASH_COMPLETION := gen/bash-completion/cryptoperf
 
 .PHONY: install uninstall FORCE
 FORCE:
-install: $(CRYPTOPERF) $(RUNNER_PROG)
+install: $(CRYPTOPERF) $(RUNNER_PROG) $(CYCLES_CMD) $(CYCLES_PLUGIN)
 	$(INSTALL) -d '$(DESTDIR)$(bindir)' '$(DESTDIR)$(man1dir)' '$(DESTDIR)$(pkgdatadir)/schema' \
-	  '$(DESTDIR)$(bashcompdir)'
-	$(INSTALL_PROGRAM) $(CRYPTOPERF) $(RUNNER_PROG) '$(DESTDIR)$(bindir)/'
+	  '$(DESTDIR)$(bashcompdir)' '$(DESTDIR)$(pkglibdir)'
+	$(INSTALL_PROGRAM) $(CRYPTOPERF) $(RUNNER_PROG) $(CYCLES_CMD) '$(DESTDIR)$(bindir)/'
+	$(INSTALL_DATA) $(CYCLES_PLUGIN) '$(DESTDIR)$(pkglibdir)/'
 	$(INSTALL_DATA) $(MAN_PAGES) '$(DESTDIR)$(man1dir)/'
 	$(INSTALL_DATA) schema/dataset.schema.json '$(DESTDIR)$(pkgdatadir)/schema/'
 	@for f in $(TEMPLATE_FILES); do \
@@ -55,9 +57,9 @@ install: $(CRYPTOPERF) $(RUNNER_PROG)
 	$(INSTALL_DATA) $(BASH_COMPLETION) '$(DESTDIR)$(bashcompdir)/cryptoperf'
 
 uninstall:
-	rm -f '$(DESTDIR)$(bindir)/cryptoperf' '$(DESTDIR)$(bindir)/cryptoperf-run' \
+	rm -f '$(DESTDIR)$(bindir)/cryptoperf' '$(DESTDIR)$(bindir)/cryptoperf-run' '$(DESTDIR)$(bindir)/cryptoperf-cycles' \
 	  $(foreach m,$(MAN_PAGES),'$(DESTDIR)$(man1dir)/$(notdir $(m))') '$(DESTDIR)$(bashcompdir)/cryptoperf'
-	rm -rf '$(DESTDIR)$(pkgdatadir)'
+	rm -rf '$(DESTDIR)$(pkgdatadir)' '$(DESTDIR)$(pkglibdir)'
 
 # tests/cli/install.t installs what make test has built
 TEST_PREREQS += $(RUNNER_PROG)

@@ -60,10 +60,14 @@ RUNNER_LANE_OPTS = $(if $(filter serial,$(BOARD_LANE)),--serial '$(PORT)' --open
     --baud $(BOARD_BAUD)) $(if $(filter qemu-serial,$(BOARD_LANE)),--qemu-serial $(BOARD_SERIAL_INDEX) --baud $(BOARD_BAUD))
 RUNNER_BOARD_OPTS = $(if $(BOARD_MCU),--mcu '$(BOARD_MCU)') \
   $(if $(BOARD_MCU_SHORT),--mcu-short '$(BOARD_MCU_SHORT)') $(if $(BOARD_NAME),--board-name '$(BOARD_NAME)')
+# The QEMU boards of the semihosting lane run under the cycle model (the
+# runner knows which cores it models) and say what it cost the sweep.
+# (RUNNER is set later, by mk/lava.mk: only the recipe may look at it.)
+RUNNER_MODEL_OPTS = $(if $(filter direct,$(RUNNER)),$(if $(BOARD_LANE),,--cycles-plugin $(CYCLES_PLUGIN) --model-cost 4))
 .PHONY: measure
-measure: $(RUNNER_PROG) fw $(MEASURE_PREREQS)
+measure: $(RUNNER_PROG) fw $(MEASURE_PREREQS) $(CYCLES_PLUGIN)
 	$(RUNNER_PROG) $(RUNNER_BACKEND_OPTS) -j $(MEASURE_JOBS) --top $(TOP) --data $(TOP)/data \
-	  --schema $(TOP)/schema/dataset.schema.json $(RUNNER_BOARD_OPTS) \
+	  --schema $(TOP)/schema/dataset.schema.json $(RUNNER_BOARD_OPTS) $(RUNNER_MODEL_OPTS) \
 	  $(if $(filter direct,$(RUNNER)),$(RUNNER_LANE_OPTS) --run-cache $(BUILD)/run-cache/$(BOARD)) $(FW_MANIFEST)
 
 # tests/runner/firmware.t runs the test manifest of the board being tested

@@ -110,28 +110,38 @@ static int parse(options *o, int argc, char **argv)
 
 /* The plugin: --plugin, else beside this program (the build tree:
  * build/cycles/), else where make install put it, found from this
- * program's folder first so that a staged install works too. */
-static char *find_plugin(const char *given)
+ * program's folder first so that a moved or staged install works too, then
+ * at the installed path. NULL when none is readable; *tried lists where it
+ * looked. */
+static char *find_plugin(const char *given, char *tried, size_t tried_len)
 {
-    if (given)
-        return strdup(given);
-    char self[PATH_MAX];
+    tried[0] = '\0';
+    if (given) {
+        snprintf(tried, tried_len, "%s", given);
+        return access(given, R_OK) == 0 ? strdup(given) : NULL;
+    }
+    char self[PATH_MAX] = "";
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    char *slash = NULL;
     if (n > 0) {
         self[n] = '\0';
-        char *slash = strrchr(self, '/');
-        if (slash) {
-            *slash = '\0';
-            const char *tries[] = { "/" CPC_PLUGIN_FILE, "/" CP_BINDIR_TO_PKGLIBDIR "/" CPC_PLUGIN_FILE };
-            for (size_t i = 0; i < sizeof tries / sizeof tries[0]; i++) {
-                char path[PATH_MAX + 64];
-                snprintf(path, sizeof path, "%s%s", self, tries[i]);
-                if (access(path, R_OK) == 0)
-                    return strdup(path);
-            }
-        }
+        slash = strrchr(self, '/');
     }
-    return strdup(CP_PKGLIBDIR "/" CPC_PLUGIN_FILE);
+    if (slash)
+        *slash = '\0';
+    const char *tries[] = { "/" CPC_PLUGIN_FILE, "/" CP_BINDIR_TO_PKGLIBDIR "/" CPC_PLUGIN_FILE,
+                            CP_PKGLIBDIR "/" CPC_PLUGIN_FILE };
+    for (size_t i = 0; i < sizeof tries / sizeof tries[0]; i++) {
+        if (i < 2 && !slash)
+            continue;
+        char path[PATH_MAX + 64];
+        snprintf(path, sizeof path, "%s%s", i < 2 ? self : "", tries[i]);
+        size_t used = strlen(tried);
+        snprintf(tried + used, tried_len - used, "%s%s", used ? ", " : "", path);
+        if (access(path, R_OK) == 0)
+            return strdup(path);
+    }
+    return NULL;
 }
 
 static double now_s(void)
@@ -286,19 +296,19 @@ int main(int argc, char **argv)
                 o.machine);
         return EXIT_USAGE;
     }
-    char *plugin = find_plugin(o.plugin);
-    cpc_args_request rq = { plugin, m, o.elf, o.window, o.exclude, o.nexclude, 3 };
+    char tried[3 * PATH_MAX];
+    char *plugin = find_plugin(o.plugin, tried, sizeof tried);
+    cpc_args_request rq = { plugin ? plugin : tried, m, o.elf, o.window, o.exclude, o.nexclude, 3 };
     char why[1024], *arg;
     if (cpc_plugin_args(&rq, &arg, why, sizeof why) != CPC_ARGS_OK) {
         fprintf(stderr, "cryptoperf-cycles: %s\n", why);
         free(plugin);
         return EXIT_USAGE;
     }
-    if (access(plugin, R_OK) != 0) {
-        fprintf(stderr, "cryptoperf-cycles: %s: cannot read the cycle model's plugin: %s (build it with make "
-                "cycles, or name it with --plugin)\n", plugin, strerror(errno));
+    if (!plugin) {
+        fprintf(stderr, "cryptoperf-cycles: cannot read the cycle model's plugin (looked at %s): build it with "
+                "make cycles, or name it with --plugin\n", tried);
         free(arg);
-        free(plugin);
         return EXIT_USAGE;
     }
     /* the sweep's settings (firmware/runner/run.c), UART0 to stdout */

@@ -31,8 +31,9 @@ done
 check "Depends: gnuplot-nox for the charts" grep -q 'gnuplot-nox' <<<"$depends"
 
 files=$(dpkg-deb -c "$DEB" | awk '{ print $6 }')
-for f in usr/bin/cryptoperf usr/bin/cryptoperf-run usr/share/man/man1/cryptoperf.1.gz \
-         usr/share/man/man1/cryptoperf-run.1.gz usr/share/cryptoperf/schema/dataset.schema.json \
+for f in usr/bin/cryptoperf usr/bin/cryptoperf-run usr/bin/cryptoperf-cycles usr/lib/cryptoperf/cpcycles.so \
+         usr/share/man/man1/cryptoperf.1.gz usr/share/man/man1/cryptoperf-run.1.gz \
+         usr/share/man/man1/cryptoperf-cycles.1.gz usr/share/cryptoperf/schema/dataset.schema.json \
          usr/share/cryptoperf/templates/html.css usr/share/bash-completion/completions/cryptoperf \
          usr/share/doc/cryptoperf/copyright; do
   check "holds /$f" grep -qx "./$f" <<<"$files"

@@ -16,6 +16,9 @@ check "make install DESTDIR=... exits 0" [ "$rc" -eq 0 ]
 [ "$rc" -eq 0 ] || diag "$(tail -20 "$T/install.log")"
 check "bindir: cryptoperf, executable" [ -x "$P/bin/cryptoperf" ]
 check "bindir: cryptoperf-run, executable" [ -x "$P/bin/cryptoperf-run" ]
+check "bindir: cryptoperf-cycles, executable" [ -x "$P/bin/cryptoperf-cycles" ]
+check "libdir: the cycle model's plugin" cmp -s "$P/lib/cryptoperf/cpcycles.so" "$TOP/build/cycles/cpcycles.so"
+check "mandir: cryptoperf-cycles.1" cmp -s "$P/share/man/man1/cryptoperf-cycles.1" "$TOP/firmware/cycles/cryptoperf-cycles.1"
 check "mandir: cryptoperf.1" cmp -s "$P/share/man/man1/cryptoperf.1" "$TOP/gen/cryptoperf.1"
 check "mandir: cryptoperf-run.1" cmp -s "$P/share/man/man1/cryptoperf-run.1" "$TOP/firmware/runner/cryptoperf-run.1"
 check "datadir: the schema" cmp -s "$P/share/cryptoperf/schema/dataset.schema.json" "$TOP/schema/dataset.schema.json"
@@ -42,6 +45,18 @@ printf '#image\tkind\tboard\tmachine\ticount_shift\ttimeout_s\tlibrary\tversion\
 run "$P/bin/cryptoperf-run" --revision abc1234 --dry-run empty.tsv >/dev/null 2>"$T/run.err"
 check "installed cryptoperf-run reads the installed schema" [ -z "$(grep "schema.json: cannot read" "$T/run.err")" ]
 check "... and goes on to the manifest" grep -q "no image of the selected kinds" "$T/run.err"
+
+# the installed cryptoperf-cycles finds the installed plugin by itself
+# (from its own folder): a machine without a model is refused before QEMU,
+# but only once the plugin and the ELF were looked at
+run "$P/bin/cryptoperf-cycles" --machine mps2-an386 --window main /bin/true >/dev/null 2>"$T/cycles.err"
+check "installed cryptoperf-cycles looks at the ELF (an x86 one is refused)" \
+  grep -q 'expected an ELF32 little-endian image for Arm' "$T/cycles.err"
+mv "$P/lib/cryptoperf/cpcycles.so" "$T/plugin.so"
+elf=$(ls "$TOP"/build/fw/*/img/selftest.elf 2>/dev/null | head -n 1)
+run "$P/bin/cryptoperf-cycles" --machine mps2-an505 --window cp_window_mark "${elf:-/nonexistent}" >/dev/null 2>"$T/cycles.err"
+check "... and without its plugin says where it looked" grep -qF "$P/lib/cryptoperf/cpcycles.so" "$T/cycles.err"
+mv "$T/plugin.so" "$P/lib/cryptoperf/cpcycles.so"
 
 # the installed copy is the one used: change it and the pages change
 printf '/* installed copy */\n' >>"$P/share/cryptoperf/templates/html.css"
