@@ -29,6 +29,7 @@ include mk/import.mk
 -include mk/firmware.mk
 include mk/cycles-cli.mk
 include mk/runner.mk
+include mk/cycles.mk
 include mk/lava.mk
 include mk/install.mk
 include mk/site.mk
