@@ -60,6 +60,12 @@ int cp_block_build(cp_block *b, const cp_core *core, const cp_insn *v, size_t n,
   b->end = v[n - 1].addr + v[n - 1].size;
   b->excluded = cp_in_ranges(ex, nex, b->start);
   b->exit = (uint8_t)exit_of(&b->insn[n - 1]);
+  b->has_target = b->insn[n - 1].has_target;
+  b->target = b->insn[n - 1].target;
+  b->wide_unaligned = b->insn[0].size == 4 && (b->start & 2);
+  const cp_insn *before = n > 1 ? &b->insn[n - 2] : NULL;
+  b->refill[0] = (uint8_t)core->refill(before, &b->insn[n - 1], false);
+  b->refill[1] = (uint8_t)core->refill(before, &b->insn[n - 1], true);
   /* each instruction after its predecessor in the block; the first after
    * nothing known (model.c adds what the real predecessor changes) */
   unsigned *c = malloc(n * sizeof *c);

@@ -18,12 +18,22 @@ enum cp_exit {
 };
 
 typedef struct {
+  /* what model.c reads on every block entry first, in one cache line */
   uint32_t start, end; /* [start, end) */
+  uint32_t target;     /* the last instruction's static branch target, if has_target */
+  uint8_t exit;        /* enum cp_exit */
+  bool has_target;
+  bool excluded;       /* the first instruction lies in an excluded range */
+  bool wide_unaligned; /* the first instruction is 32-bit at an address that is not word aligned */
+  bool handler;        /* starts at an exception handler's entry (cp_model_prepare) */
+  bool window;         /* starts at the window function (cp_model_prepare) */
+  /* What a taken branch at the end of the block adds (core->refill),
+   * landing on an instruction that is [1] or is not [0] wide_unaligned:
+   * worked out once, here, so that the run-time part only picks one. */
+  uint8_t refill[2];
   uint32_t n;          /* instructions */
   uint32_t counted;    /* instructions outside the excluded ranges */
   uint64_t cycles;     /* static cycles of the counted instructions */
-  uint8_t exit;        /* enum cp_exit */
-  bool excluded;       /* the first instruction lies in an excluded range */
   cp_insn *insn;       /* the n instructions */
   /* after[k]: instructions and cycles counted from instruction k to the
    * end, for a block QEMU abandons before instruction k */

@@ -18,12 +18,11 @@ void cp_model_init(cp_model *m, const cp_core *core, uint32_t window, const uint
   m->out_fd = out_fd;
 }
 
-static bool is_handler(const cp_model *m, uint32_t a)
+void cp_model_prepare(const cp_model *m, cp_block *b)
 {
+  b->window = b->start == m->window;
   for (size_t i = 0; i < m->nhandlers; i++)
-    if (m->handlers[i] == a)
-      return true;
-  return false;
+    b->handler |= m->handlers[i] == b->start;
 }
 
 /* Whether cur is where prev's own control flow leads (its static branch
@@ -31,8 +30,7 @@ static bool is_handler(const cp_model *m, uint32_t a)
  * handler reached that way is called, not entered by an exception. */
 static bool reached_by(const cp_block *prev, const cp_block *cur)
 {
-  const cp_insn *last = cp_block_last(prev);
-  if (last->has_target && last->target == cur->start)
+  if (prev->has_target && prev->target == cur->start)
     return true;
   return (prev->exit == CP_EXIT_FALL || prev->exit == CP_EXIT_COND) && prev->end == cur->start;
 }
@@ -55,8 +53,7 @@ static size_t abandoned_at(const cp_block *prev, const cp_block *cur)
 {
   if (cur->start <= prev->start || cur->start >= prev->end)
     return 0;
-  const cp_insn *last = cp_block_last(prev);
-  if (last->has_target && last->target == cur->start)
+  if (prev->has_target && prev->target == cur->start)
     return 0; /* a branch back into the block: a loop */
   for (size_t k = 1; k < prev->n; k++) {
     if (prev->insn[k].addr != cur->start)
@@ -76,7 +73,7 @@ static size_t abandoned_at(const cp_block *prev, const cp_block *cur)
   return 0;
 }
 
-static void report(cp_model *m)
+static __attribute__((noinline)) void report(cp_model *m)
 {
   char line[96];
   int len = snprintf(line, sizeof line, "window %" PRIu32 ": instructions %" PRIu64 " cycles %" PRIu64 "\n",
@@ -90,12 +87,10 @@ static void report(cp_model *m)
   m->windows++;
 }
 
-void cp_model_enter(cp_model *m, const cp_block *cur)
+/* Exception entry and return, the slow path: only in and around handlers. */
+static const cp_block *exceptions(cp_model *m, const cp_block *prev, const cp_block *cur, int64_t *dyn)
 {
   const cp_core *core = m->core;
-  const cp_block *prev = m->prev;
-  int64_t dyn = 0;
-
   /* leaving a handler: its outermost return resumes the interrupted code */
   if (m->nframes && prev) {
     cp_frame *f = &m->frame[m->nframes - 1];
@@ -106,52 +101,63 @@ void cp_model_enter(cp_model *m, const cp_block *cur)
         f->calls--;
       } else {
         if (!f->excluded)
-          dyn += core->exc_return;
+          *dyn += core->exc_return;
         prev = f->prev;
         m->nframes--;
       }
     }
   }
   /* entering a handler other than by a branch to it */
-  if (is_handler(m, cur->start) && !(prev && reached_by(prev, cur)) && m->nframes < CP_MAX_NESTED_EXCEPTIONS) {
+  if (cur->handler && !(prev && reached_by(prev, cur)) && m->nframes < CP_MAX_NESTED_EXCEPTIONS) {
     cp_frame *f = &m->frame[m->nframes++];
     f->prev = prev;
     f->calls = 0;
     f->excluded = cur->excluded;
     if (!cur->excluded)
-      dyn += core->exc_entry;
+      *dyn += core->exc_entry;
     prev = NULL; /* the interrupted block is resolved when it resumes */
   }
+  return prev;
+}
 
-  if (prev) {
-    const cp_insn *last = cp_block_last(prev);
+/* How prev handed over to cur: the refill of a taken branch, a neighbour
+ * across a block QEMU ended without a branch, the part of prev that did
+ * not run. */
+static int64_t successor(cp_model *m, const cp_block *prev, const cp_block *cur)
+{
+  /* an unsigned compare for start < cur->start < end */
+  if (cur->start - prev->start - 1u < prev->end - prev->start - 1u) {
     size_t k = abandoned_at(prev, cur);
     if (k) {
       m->insns -= prev->after_n[k];
       m->cycles -= prev->after_cycles[k];
-      if (!cur->excluded)
-        dyn += neighbour(core, &prev->insn[k - 1], cur);
-    } else if (!prev->excluded) {
-      bool wide = cur->insn[0].size == 4, taken = true;
-      switch ((enum cp_exit)prev->exit) {
-      case CP_EXIT_FALL:
-        taken = false;
-        if (cur->start == prev->end && !cur->excluded)
-          dyn += neighbour(core, last, cur);
-        break;
-      case CP_EXIT_COND:
-        taken = last->has_target ? cur->start == last->target && last->target != prev->end : cur->start != prev->end;
-        break;
-      default:
-        break;
-      }
-      if (taken)
-        dyn += core->refill(cp_block_before_last(prev), last, cur->start, wide);
+      return cur->excluded ? 0 : neighbour(m->core, &prev->insn[k - 1], cur);
     }
   }
-  m->cycles += (uint64_t)dyn;
+  if (prev->excluded)
+    return 0;
+  switch ((enum cp_exit)prev->exit) {
+  case CP_EXIT_FALL:
+    return cur->start == prev->end && !cur->excluded ? neighbour(m->core, cp_block_last(prev), cur) : 0;
+  case CP_EXIT_COND:
+    if (prev->has_target ? cur->start != prev->target || prev->target == prev->end : cur->start == prev->end)
+      return 0; /* not taken */
+    return prev->refill[cur->wide_unaligned];
+  default:
+    return prev->refill[cur->wide_unaligned];
+  }
+}
 
-  if (cur->start == m->window) {
+/* The general case: exceptions, windows, split and abandoned blocks. */
+static __attribute__((noinline)) void enter_slow(cp_model *m, const cp_block *prev, const cp_block *cur)
+{
+  int64_t dyn = 0;
+  if (m->nframes || cur->handler)
+    prev = exceptions(m, prev, cur, &dyn);
+  if (prev)
+    dyn += successor(m, prev, cur);
+  m->cycles += (uint64_t)dyn;
+  if (cur->window) {
     if (!m->open) {
       m->open = true;
       m->open_insns = m->insns;
@@ -161,5 +167,24 @@ void cp_model_enter(cp_model *m, const cp_block *cur)
       report(m);
     }
   }
+}
+
+/* Runs on every block QEMU executes: the common case - a block entered
+ * by the branch that ended the previous one, no handler, no window - is
+ * kept to a few loads, one of them the refill to add. */
+void cp_model_enter(cp_model *m, const cp_block *cur)
+{
+  const cp_block *prev = m->prev;
   m->prev = cur;
+  if (__builtin_expect(!prev || m->nframes || cur->handler || cur->window || prev->excluded ||
+                           prev->exit == CP_EXIT_FALL ||
+                           cur->start - prev->start - 1u < prev->end - prev->start - 1u,
+                       0)) {
+    enter_slow(m, prev, cur);
+    return;
+  }
+  if (prev->exit == CP_EXIT_COND &&
+      (prev->has_target ? cur->start != prev->target || prev->target == prev->end : cur->start == prev->end))
+    return; /* not taken */
+  m->cycles += prev->refill[cur->wide_unaligned];
 }

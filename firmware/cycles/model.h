@@ -39,6 +39,9 @@ typedef struct {
 
 void cp_model_init(cp_model *m, const cp_core *core, uint32_t window, const uint32_t *handlers, size_t nhandlers,
                    int out_fd);
+/* Marks what the block starts at (a handler, the window function): once,
+ * before the block first runs. */
+void cp_model_prepare(const cp_model *m, cp_block *b);
 void cp_model_enter(cp_model *m, const cp_block *cur);
 
 #endif

@@ -53,6 +53,7 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
     abort();
   }
   free(v);
+  cp_model_prepare(&model, b);
   /* Blocks live as long as QEMU may run them: never freed. */
   qemu_plugin_register_vcpu_tb_exec_cb(tb, on_block, QEMU_PLUGIN_CB_NO_REGS, b);
   /* QEMU 7.2 emits a block's callbacks before its inline operations

@@ -16,10 +16,11 @@ struct cp_core {
    * nothing known), a taken branch's refill left out and a conditional
    * branch counted as not taken. May be 0 (folded or dual-issued). */
   unsigned (*cost)(const cp_insn *prev, const cp_insn *insn);
-  /* What a taken branch br adds when it lands on an instruction at target,
-   * 32-bit wide or not; before is the instruction issued before br (NULL
-   * if unknown). */
-  unsigned (*refill)(const cp_insn *before, const cp_insn *br, uint32_t target, bool target_wide);
+  /* What a taken branch br adds for the pipeline refill when it lands on
+   * an instruction that is 32-bit wide at an address that is not word
+   * aligned (wide_unaligned) or not; before is the instruction issued
+   * before br (NULL if none in the block). */
+  unsigned (*refill)(const cp_insn *before, const cp_insn *br, bool wide_unaligned);
   unsigned exc_entry;  /* from the exception to the handler's first instruction */
   unsigned exc_return; /* from the handler's return to the resumed instruction */
 };

@@ -131,7 +131,7 @@ unsigned cp_v7m_cost(const cp_v7m_mul *m, const cp_insn *prev, const cp_insn *i)
   case CP_I_ISB:
     /* Table 3-1 1+B; "for ISB, the minimum number of cycles is equivalent
      * to the number required for a pipeline refill" */
-    return 1u + cp_v7m_refill(i, 0, false);
+    return 1u + cp_v7m_refill(i, false);
   default:
     /* data processing 1 (MOV PC/ADD PC 1+P: P in the refill), B, BL, BX,
      * BLX, B<c>, CBZ 1 (+P taken), NOP/SEV/YIELD 1, WFI/WFE 1+W (no wait
@@ -147,7 +147,7 @@ unsigned cp_v7m_cost(const cp_v7m_mul *m, const cp_insn *prev, const cp_insn *i)
   return c;
 }
 
-unsigned cp_v7m_refill(const cp_insn *br, uint32_t target, bool wide)
+unsigned cp_v7m_refill(const cp_insn *br, bool wide_unaligned)
 {
   /* P is 1 to 3. The load/store notes name the one case they fix: a load
    * to the PC (LDR PC, POP/LDM with the PC) and TBB/TBH take "three cycles
@@ -166,7 +166,7 @@ unsigned cp_v7m_refill(const cp_insn *br, uint32_t target, bool wide)
     break;
   }
   unsigned p = br->has_target ? 1 : 2;
-  if (wide && (target & 2))
+  if (wide_unaligned)
     p++;
   return p;
 }

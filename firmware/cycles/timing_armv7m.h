@@ -13,7 +13,7 @@ typedef struct {
 } cp_v7m_mul;
 
 unsigned cp_v7m_cost(const cp_v7m_mul *m, const cp_insn *prev, const cp_insn *i);
-unsigned cp_v7m_refill(const cp_insn *br, uint32_t target, bool target_wide);
+unsigned cp_v7m_refill(const cp_insn *br, bool wide_unaligned);
 /* Whether the instruction is a load or store of one register, which the
  * Armv7-M pipeline overlaps with its neighbours. */
 bool cp_v7m_single_ls(const cp_insn *i);

@@ -55,9 +55,9 @@ static unsigned m0_cost(const cp_insn *prev, const cp_insn *i)
   }
 }
 
-static unsigned m0_refill(const cp_insn *before, const cp_insn *br, uint32_t target, bool wide)
+static unsigned m0_refill(const cp_insn *before, const cp_insn *br, bool wide_unaligned)
 {
-  (void)before, (void)br, (void)target, (void)wide;
+  (void)before, (void)br, (void)wide_unaligned;
   return M0_REFILL;
 }
 

@@ -128,7 +128,7 @@ static unsigned m33_cost(const cp_insn *prev, const cp_insn *i)
   return c + stall(prev, i);
 }
 
-static unsigned m33_refill(const cp_insn *before, const cp_insn *br, uint32_t target, bool wide)
+static unsigned m33_refill(const cp_insn *before, const cp_insn *br, bool wide_unaligned)
 {
   if (br->has_target) {
     /* J: a taken branch takes 2 cycles ("bne 1b // 2 cycles taken, 0 not
@@ -141,7 +141,7 @@ static unsigned m33_refill(const cp_insn *before, const cp_insn *br, uint32_t ta
     return 1;
   }
   /* Armv7-M fallback: register and load targets (J measured none) */
-  return cp_v7m_refill(br, target, wide);
+  return cp_v7m_refill(br, wide_unaligned);
 }
 
 const cp_core cp_core_m33 = {

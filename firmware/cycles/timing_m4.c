@@ -21,10 +21,10 @@ static unsigned m4_cost(const cp_insn *prev, const cp_insn *i)
   return cp_v7m_cost(&m4_mul, prev, i);
 }
 
-static unsigned m4_refill(const cp_insn *before, const cp_insn *br, uint32_t target, bool wide)
+static unsigned m4_refill(const cp_insn *before, const cp_insn *br, bool wide_unaligned)
 {
   (void)before;
-  return cp_v7m_refill(br, target, wide);
+  return cp_v7m_refill(br, wide_unaligned);
 }
 
 const cp_core cp_core_m4 = {

@@ -63,6 +63,7 @@ static seq_result seq_run(const cp_core *core, const uint16_t *code, size_t n, c
   assert_true(npath <= SEQ_MAX);
   for (size_t i = 0; i < npath; i++) {
     seq_block(core, code, n, path[i], stop, &b[i]);
+    cp_model_prepare(&m, &b[i]);
     cp_model_enter(&m, &b[i]);
     if (i + 1 < npath) {
       m.insns += b[i].counted;
@@ -74,16 +75,24 @@ static seq_result seq_run(const cp_core *core, const uint16_t *code, size_t n, c
   return (seq_result){ m.insns, m.cycles };
 }
 
-/* A straight sequence: one block, then the instruction after it (a
- * NOP.W, whose cost no neighbour changes on any modelled core). */
-#define SEQ_END(...) (SEQ_BASE + (uint32_t)sizeof((const uint16_t[]){ __VA_ARGS__ }))
-#define SEQ_STRAIGHT(core, ...)                                                                   \
-  seq_run((core), (const uint16_t[]){ __VA_ARGS__, 0xF3AF, 0x8000 },                              \
-          sizeof((const uint16_t[]){ __VA_ARGS__, 0xF3AF, 0x8000 }) / sizeof(uint16_t),           \
-          (const uint32_t[]){ SEQ_BASE, SEQ_END(__VA_ARGS__) }, 2, SEQ_END(__VA_ARGS__))
+/* A straight sequence of n halfwords: one block, then the instruction
+ * after it (a NOP.W, whose cost no neighbour changes on any modelled
+ * core). */
+static seq_result seq_straight(const cp_core *core, const uint16_t *code, size_t n)
+{
+  uint16_t c[SEQ_MAX];
+  assert_true(n + 2 <= SEQ_MAX);
+  memcpy(c, code, n * sizeof *code);
+  c[n] = 0xF3AF;
+  c[n + 1] = 0x8000;
+  uint32_t end = SEQ_BASE + 2 * (uint32_t)n;
+  return seq_run(core, c, n + 2, (const uint32_t[]){ SEQ_BASE, end }, 2, end);
+}
+
+#define SEQ_N(a) (sizeof(a) / sizeof((a)[0]))
 /* Code with branches: blocks end at branches only. */
 #define SEQ_PATH(core, code, ...)                                                                 \
-  seq_run((core), (code), sizeof(code) / sizeof(uint16_t), (const uint32_t[]){ __VA_ARGS__ },     \
+  seq_run((core), (code), SEQ_N(code), (const uint32_t[]){ __VA_ARGS__ },                        \
           sizeof((const uint32_t[]){ __VA_ARGS__ }) / sizeof(uint32_t), 0)
 
 #endif
