@@ -25,6 +25,8 @@ static const char usage[] =
     "RESULTS.csv: the first row names result fields (family, kind, measure,\n"
     "cipher_mode, key_bits, ..., cycles, time_ms, code_bytes, ...; any order);\n"
     "every further row is one result. An empty cell leaves the field out.\n"
+    "A cycles_estimated column is refused: estimated cycles come from a run\n"
+    "under the cycle model, never from a transcription.\n"
     "Integer fields take a non-negative decimal integer, decimal fields a\n"
     "decimal number (1.448); no unit, no digit grouping.\n"
     "\n"

@@ -1,6 +1,7 @@
 /* Loading a dataset: YAML tree, schema, then the checks of schema/README.md
- * "Checks beyond the schema" (folder names, counter kind, duplicates), and
- * the per-field index of the results that the commands read. */
+ * "Checks beyond the schema" (folder names, counter kind, cycle model,
+ * duplicates), and the per-field index of the results that the commands
+ * read. */
 #include "dataset.h"
 
 #include <errno.h>
@@ -68,6 +69,22 @@ const cp_node *cp_header_node(const cp_node *root, const char *dotted)
 const char *cp_dataset_text(const cp_dataset *ds, const char *dotted)
 {
     return cp_scalar(cp_dataset_node(ds, dotted));
+}
+
+const char *cp_count_name(cp_field f)
+{
+    return f == CP_F_COUNT ? "none" : cp_fields[f].name;
+}
+
+cp_field cp_lead_count(const cp_node *root)
+{
+    const char *kind = cp_scalar(cp_header_node(root, "counter.kind"));
+    if (kind && !strcmp(kind, "cycles"))
+        return CP_F_CYCLES;
+    if (!kind || strcmp(kind, "instructions"))
+        return CP_F_COUNT;
+    const char *status = cp_scalar(cp_header_node(root, "cycle_model.status"));
+    return status && !strcmp(status, "modelled") ? CP_F_CYCLES_ESTIMATED : CP_F_INSTRUCTIONS;
 }
 
 static int is_real_folder(const char *s, size_t len)
@@ -162,6 +179,51 @@ static void check_counter_kind(const cp_dataset *ds, const size_t *seq_index, cp
             }
         }
     free(kind_text);
+}
+
+/* The cycle model (schema/README.md, "Estimated cycles"): estimated cycles
+ * only in a dataset whose cycle_model says modelled, and there beside the
+ * instructions of every performance result; a cycle model only where
+ * instructions are counted. */
+static void check_cycle_model(const cp_dataset *ds, const size_t *seq_index, cp_diag *diag)
+{
+    const cp_node *model = cp_dataset_node(ds, "cycle_model");
+    const char *status = cp_dataset_text(ds, "cycle_model.status");
+    const char *kind = cp_dataset_text(ds, "counter.kind");
+    if (model && kind && strcmp(kind, "instructions") != 0) {
+        char *kind_text = quoted(kind);
+        cp_diag_node(diag, model, "cycle_model",
+                     "expected no cycle_model in a dataset with counter.kind %s (a cycle model estimates cycles from "
+                     "the instructions QEMU executed), found one",
+                     kind_text);
+        free(kind_text);
+    }
+    int modelled = status && strcmp(status, "modelled") == 0;
+    if (status && !modelled && strcmp(status, "not-modelled") != 0)
+        return;   /* a status the schema refused: said once, not on every result */
+    char *status_text = status ? quoted(status) : NULL;
+    for (size_t i = 0; i < ds->nresults; i++) {
+        const cp_result *r = &ds->results[i];
+        const cp_node *est = cp_result_value(r, CP_F_CYCLES_ESTIMATED);
+        if (est && !modelled) {
+            char path[64];
+            snprintf(path, sizeof path, "results[%zu].cycles_estimated", seq_index[i]);
+            cp_diag_node(diag, est, path,
+                         "expected no cycles_estimated in a dataset without cycle_model.status 'modelled' (%s%s), "
+                         "found cycles_estimated: %s",
+                         status ? "cycle_model.status is " : "the dataset has no cycle_model", status ? status_text : "",
+                         est->kind == CP_SCALAR ? est->text : "(not a number)");
+        }
+        const char *rkind = cp_result_text(r, CP_F_KIND);
+        if (modelled && !est && cp_result_value(r, CP_F_INSTRUCTIONS) && rkind && !strcmp(rkind, "performance")) {
+            char path[40];
+            snprintf(path, sizeof path, "results[%zu]", seq_index[i]);
+            cp_diag_node(diag, r->node, path,
+                         "expected the field 'cycles_estimated' beside instructions (cycle_model.status is "
+                         "'modelled'), found none");
+        }
+    }
+    free(status_text);
 }
 
 /* The identity of a result: every ID field that is present, compared by
@@ -261,6 +323,7 @@ static size_t *index_results(cp_dataset *ds)
         const cp_node *key;
         cp_field field;
     } seen[64] = { { NULL, CP_F_COUNT } };
+    unsigned char lead = (unsigned char)cp_lead_count(ds->doc.root);
     for (size_t i = 0; i < list->count; i++) {
         const cp_node *item = list->items[i];
         if (item->kind != CP_MAP)
@@ -269,6 +332,7 @@ static size_t *index_results(cp_dataset *ds)
         seq_index[ds->nresults++] = i;
         r->node = item;
         r->header = ds->doc.root;
+        r->lead = lead;
         for (size_t k = 0; k < item->count; k++) {
             const cp_node *key = item->keys[k];
             size_t at = ((uintptr_t)key / sizeof *key) % (sizeof seen / sizeof seen[0]);
@@ -335,6 +399,7 @@ int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t
         check_folders(ds, diag);
     size_t *seq_index = index_results(ds);
     check_counter_kind(ds, seq_index, diag);
+    check_cycle_model(ds, seq_index, diag);
     check_duplicates(ds, seq_index, diag);
     free(seq_index);
     cp_diag_release(diag, &held, ds->doc.file);

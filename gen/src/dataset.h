@@ -44,6 +44,8 @@ typedef struct {
     /* where each field is among the result's items: position + 1, 0 when
      * absent, CP_RESULT_LOOK_UP past 253 (read it with cp_result_value) */
     unsigned char at[CP_F_COUNT];
+    /* the count its dataset's pages lead with: cp_lead_count(header) */
+    unsigned char lead;
 } cp_result;
 
 #define CP_RESULT_LOOK_UP 255
@@ -88,6 +90,16 @@ const cp_node *cp_dataset_node(const cp_dataset *ds, const char *dotted);
 /* The same below any root (a result's header). */
 const cp_node *cp_header_node(const cp_node *root, const char *dotted);
 const char *cp_dataset_text(const cp_dataset *ds, const char *dotted);
+
+/* The count a dataset's pages lead with (schema/README.md, "Estimated
+ * cycles"), as the field that holds it: CP_F_CYCLES (counted on silicon),
+ * CP_F_CYCLES_ESTIMATED (executed instructions whose cycle_model says
+ * modelled: the estimate leads, the instructions follow), CP_F_INSTRUCTIONS,
+ * or CP_F_COUNT for a dataset without counts. root: the dataset's root. */
+cp_field cp_lead_count(const cp_node *root);
+/* The name of a kind of count: the field's ("cycles", "instructions",
+ * "cycles_estimated"), "none" for CP_F_COUNT. */
+const char *cp_count_name(cp_field f);
 
 /* Field value of a result, NULL when absent. */
 static inline const cp_node *cp_result_value(const cp_result *r, cp_field f)

@@ -33,10 +33,18 @@ int cp_import_check_header(const char *name, const char *text, size_t len, cp_di
     return diag->errors == before ? 0 : -1;
 }
 
+/* Estimated cycles come from the cycle model of a QEMU run
+ * (cryptoperf-run), never from a transcription: no column of an import. */
+static int importable(cp_field f)
+{
+    return f != CP_F_COUNT && f != CP_F_CYCLES_ESTIMATED;
+}
+
 static void list_fields(cp_buf *b)
 {
     for (int f = 0; f < CP_F_COUNT; f++)
-        cp_buf_printf(b, "%s%s", f ? ", " : "", cp_fields[f].name);
+        if (importable((cp_field)f))
+            cp_buf_printf(b, "%s%s", b->len ? ", " : "", cp_fields[f].name);
 }
 
 static void check_columns(const cp_csv_row *head, cp_import_columns *cols, cp_diag *diag)
@@ -47,6 +55,12 @@ static void check_columns(const cp_csv_row *head, cp_import_columns *cols, cp_di
         const cp_csv_cell *c = &head->cells[i];
         cp_field f = cp_field_by_name(c->text);
         cols->field[i] = f;
+        if (f == CP_F_CYCLES_ESTIMATED) {
+            cp_diag_at(diag, &c->mark, NULL, "expected a field an import takes, found the column cycles_estimated "
+                       "(estimated cycles come from the cycle model of a QEMU run, never from a transcription)");
+            cols->field[i] = CP_F_COUNT;   /* left out, like an unknown column */
+            continue;
+        }
         if (f == CP_F_COUNT) {
             cp_buf names = { 0 };
             list_fields(&names);

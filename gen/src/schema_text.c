@@ -129,6 +129,11 @@ void cp_sch_condition(cp_buf *b, const cp_sch *if_schema, int negated)
     }
     cp_buf_free(&path);
     s = if_schema;
+    /* {required: [a]} reads "as a is present" */
+    if (s->nprops == 0 && s->nrequired == 1 && s->src->kind == CP_MAP && s->src->count == 1) {
+        cp_buf_printf(b, " (as %s is %s)", s->required[0], negated ? "absent" : "present");
+        return;
+    }
     cp_buf_printf(b, " (as the condition at schema line %u %s)", s->src->mark.line,
                   negated ? "does not hold" : "holds");
 }

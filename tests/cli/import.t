@@ -117,6 +117,12 @@ C=$B/import/results.csv
 
 sed -i '1s/cipher_mode/cipher_mod/' "$C"
 bad "unknown column" "$C:1:66: expected a result field name (one of family, kind,"
+check "unknown column: the fields named leave out cycles_estimated, which no import takes" \
+  bash -c "! grep -q 'one of .*cycles_estimated' '$T/err'"
+
+# estimated cycles come from a cycle model's run, never from a transcription
+sed -i '1s/^cycles,/cycles_estimated,/' "$C"
+bad "a cycles_estimated column" "$C:1:1: expected a field an import takes, found the column cycles_estimated"
 
 sed -i '3s/^0099,AES,performance,128/0099,AES,performance,12a/' "$C"
 bad "bad integer" "$C:3:22: results[1].key_bits: expected a non-negative decimal integer"

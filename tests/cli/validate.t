@@ -69,6 +69,63 @@ check "the summary counts them" grep -qx '1 of 1 dataset invalid (3 problems)' <
 run "$DS" "$FIXTURE"
 check "one invalid among valid ones gives exit 1" [ "$rc" -eq 1 ]
 
+# --- the cycle model (schema/README.md, "Estimated cycles") -----------------
+# A dataset with estimated cycles (tests/fixtures/cycles), edited at $DS; each
+# case: exit 1, and the problem at its file:line:column.
+CYC=$TOP/tests/fixtures/cycles/data/m4board/clib-2.0/dataset.yaml
+# expect_problem WHAT LINE: exit 1, and LINE ("L:C: path: message") among the
+# messages, after "$DS:"
+expect_problem() {
+  local what=$1 want="$DS:$2"
+  run "$DS"
+  check "$what: exit 1" [ "$rc" -eq 1 ]
+  if grep -qxF -- "$want" <<<"$out"; then ok "$what: said at its place"; else
+    fail "$what: said at its place"; diag "wanted: $want" "$out"; fi
+}
+run "$CYC"
+check "a dataset whose cycle model estimated its cycles is valid" [ "$rc" -eq 0 ]
+run "$TOP/tests/fixtures/cycles/data/m7board/clib-2.0/dataset.yaml"
+check "a dataset whose core is not modelled is valid" [ "$rc" -eq 0 ]
+DS=$T/data/m4board/clib-2.0/dataset.yaml
+mutate_cyc() { mkdir -p "$(dirname "$DS")"; sed -e "$1" "$CYC" >"$DS"; }
+mutate_cyc 's/instructions: 5003, //'
+expect_problem "cycles_estimated without instructions" \
+  "39:5: results[0]: expected the required field 'instructions', found none (as cycles_estimated is present)"
+mutate_cyc 's/instructions: 5003, /instructions: 5003, cycles: 7000, /'
+expect_problem "cycles_estimated beside silicon cycles" "39:190: results[0]: expected cycles or cycles_estimated, not both, found both"
+mutate_cyc 's/code_bytes: 2301,/code_bytes: 2301, instructions: 5, cycles_estimated: 6,/'
+expect_problem "cycles_estimated on a footprint result" \
+  "42:25: results[3].kind: expected 'performance', found 'footprint' (as cycles_estimated is present)"
+mutate_cyc '/^cycle_model:/,/^  sources:/d'
+expect_problem "cycles_estimated in a dataset without a cycle_model" \
+  "32:194: results[0].cycles_estimated: expected no cycles_estimated in a dataset without cycle_model.status 'modelled' (the dataset has no cycle_model), found cycles_estimated: 6003"
+mutate_cyc 's/^  status: modelled/  status: not-modelled\n  note: no table/; /^  memory:/d; /^  sources:/d'
+expect_problem "cycles_estimated in a dataset whose core is not modelled" \
+  "38:194: results[0].cycles_estimated: expected no cycles_estimated in a dataset without cycle_model.status 'modelled' (cycle_model.status is 'not-modelled'), found cycles_estimated: 6003"
+mutate_cyc 's/, cycles_estimated: 6003//'
+expect_problem "a result of a modelled dataset without cycles_estimated" \
+  "39:5: results[0]: expected the field 'cycles_estimated' beside instructions (cycle_model.status is 'modelled'), found none"
+mutate_cyc '/^  sources:/d'
+expect_problem "a modelled cycle_model without its sources" \
+  "32:3: cycle_model: expected the required field 'sources', found none (as status is 'modelled')"
+mutate_cyc 's/^  status: modelled/  status: guessed/'
+expect_problem "a cycle_model of unknown status" "32:11: cycle_model.status: expected one of modelled, not-modelled, found 'guessed'"
+run "$DS"
+check "... said once, not again on every estimated result" [ "$(grep -c "^$DS:" <<<"$out")" -eq 1 ]
+mutate_cyc 's/^  version: "1"/  version: 1/'
+expect_problem "a model version that is a number, not a string" \
+  "34:12: cycle_model.version: expected a non-empty string of at most 64 characters, found 1 (unquoted, so not a string: put it in quotes)"
+mutate_cyc 's/^  status: modelled/  status: not-modelled\n  note: no table/; s/cycles_estimated: [0-9]*//; s/, }/}/'
+expect_problem "a not-modelled cycle_model that names its memory system" \
+  "37:11: cycle_model.memory: expected nothing here (the schema allows no value) (as status is 'not-modelled')"
+DS=$T/data/mixed/blib-1.0/dataset.yaml
+mkdir -p "$(dirname "$DS")"
+sed -e 's/^provenance:/cycle_model: {status: not-modelled, core: Cortex-M33, note: silicon}\nprovenance:/' \
+  "$TOP/tests/fixtures/compare/data/mixed/blib-1.0/dataset.yaml" >"$DS"
+expect_problem "a cycle_model in a dataset of silicon cycles" \
+  "25:14: cycle_model: expected no cycle_model in a dataset with counter.kind 'cycles' (a cycle model estimates cycles from the instructions QEMU executed), found one"
+DS=$T/data/demo/examplelib-1.0/dataset.yaml
+
 run "$T/nonexistent.yaml"
 check "an unreadable dataset gives exit 2" [ "$rc" -eq 2 ]
 check "... and names it" grep -q "nonexistent.yaml: cannot read" <<<"$out"

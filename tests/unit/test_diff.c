@@ -429,7 +429,7 @@ static void test_threshold_syntax(void **state)
     }
     /* the message lists the metrics there are */
     assert_int_equal(cp_diff_thresholds_parse(&t, "speed=2", err, sizeof err), -1);
-    assert_contains(err, "(expected one of cycles, cycles_min, cycles_max, instructions, time_ms, throughput_mbyte_s, code_bytes");
+    assert_contains(err, "(expected one of cycles, cycles_min, cycles_max, instructions, cycles_estimated, time_ms, throughput_mbyte_s, code_bytes");
 }
 
 static void test_mark_names(void **state)
