@@ -46,7 +46,8 @@ BOARD_BAUD ?= 115200
 
 FW_CACHE := $(TOP)/cache
 # Each port's .mk defines, with its upper-case prefix (FW_UC_<lib>):
-# _VERSIONS, _SUITE_<v>, _CONFIGS, _CONFIG_LABEL_<c>, _PACKAGE/_SRC (of a
+# _VERSIONS, _SUITE_<v>, _CONFIGS (or _CONFIGS_<v>, a version's own list:
+# Mbed TLS 3.6's p256-m), _CONFIG_LABEL_<c>, _PACKAGE/_SRC (of a
 # version), _MARKER, _DEFS and _PORT_DEFS (of a version and configuration:
 # compiler options of the library and of the port sources), _LIB_VARS (what
 # mk/fw-lib.mk needs besides CFLAGS), _BENCH_EXTRA_<v> (drivers of families
@@ -510,7 +511,7 @@ endef
 # The ports' own rules (_RULES).
 $(foreach l,$(FW_LIBS),$(eval $($(call fw_uc,$(l))_RULES)))
 fw_each_config = $(foreach l,$(FW_LIBS),$(foreach v,$($(call fw_uc,$(l))_VERSIONS),\
-  $(foreach c,$($(call fw_uc,$(l))_CONFIGS),$(call $(1),$(l),$(call fw_uc,$(l)),$(v),$(c)))))
+  $(foreach c,$(or $($(call fw_uc,$(l))_CONFIGS_$(v)),$($(call fw_uc,$(l))_CONFIGS)),$(call $(1),$(l),$(call fw_uc,$(l)),$(v),$(c)))))
 fw_eval_lib = $(eval $(call fw_lib,$(1),$(2),$(3),$(4)))
 $(call fw_each_config,fw_eval_lib)
 fw_eval_restrict = $(foreach r,$(FW_RESTRICTIONS_$(1)_$(3)_$(4)),$(eval $(call fw_restrict,$(1),$(2),$(3),$(4),$(r))))
@@ -598,12 +599,16 @@ FW_TEST_IMAGES_ELF := $(FW_IMG_DIR)/selftest.elf $(foreach lv,$(FW_LIB_VERSIONS)
 # Footprint images the tests inspect with nm (tests/firmware/footprint.t):
 # one AES footprint image and its baseline per library version, Mbed TLS
 # 3.6.6's and LibTomCrypt's P-256 signature on their one-curve builds, and
-# a BearSSL P-256 signature of one EC implementation variant.
+# a BearSSL P-256 signature of one EC implementation variant; Mbed TLS
+# 3.6.6's P-256 signature through p256-m.
 FW_FP_TEST_IMAGES := $(foreach lv,$(FW_LIB_VERSIONS),$(foreach o,baseline aes-cbc-enc-sb,\
     $(call fw_img,fp,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),$(call fw_home,$(call fw_lv,$(lv),1)),$(o)))) \
   $(foreach o,p256-baseline ecdsa-sign-p256,$(call fw_img,fp,mbedtls,3.6.6,ecc-fast-high,$(o)) \
     $(call fw_img,fp,libtomcrypt,1.18.2,ecc-ladder,$(o))) \
-  $(call fw_img,fp,bearssl,0.6,ec-p256-m15,ecdsa-sign-p256)
+  $(call fw_img,fp,bearssl,0.6,ec-p256-m15,ecdsa-sign-p256) $(call fw_img,fp,mbedtls,3.6.6,p256-m,ecdsa-sign-p256)
+# Bench images the tests run beside the quick suite (tests/firmware/kat.t):
+# Mbed TLS 3.6.6's p256-m, whose P-256 cases no home configuration runs.
+FW_BENCH_TEST_IMAGES := $(call fw_bench_images,mbedtls,MBEDTLS,3.6.6,p256-m)
 
 # One shell command per configuration: all at once exceed the length of an
 # argument.
@@ -636,7 +641,7 @@ fw_secondary = $(BUILD)/fw/$(1)-$(3)/package.h \
 .SECONDARY: $(call fw_each_config,fw_secondary)
 
 FW_IMAGES := $(FW_IMAGES_ELF) $(FW_MANIFEST)
-FW_TEST_IMAGES := $(FW_TEST_IMAGES_ELF) $(FW_FP_TEST_IMAGES) $(FW_TEST_MANIFEST)
+FW_TEST_IMAGES := $(FW_TEST_IMAGES_ELF) $(FW_FP_TEST_IMAGES) $(FW_BENCH_TEST_IMAGES) $(FW_TEST_MANIFEST)
 # The quick images and test manifest alone (another board's share of make test)
 .PHONY: fw-quick
 fw-quick: $(foreach lv,$(FW_LIB_VERSIONS),$(call fw_img,quick,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2))) $(FW_TEST_MANIFEST) \

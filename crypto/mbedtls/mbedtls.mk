@@ -24,8 +24,18 @@ MBEDTLS_AXIS_SRC := bignum bignum_core ecp ecp_curves ecp_curves_new rsa rsa_alt
 MBEDTLS_CONFIGS_SYM := small fast
 MBEDTLS_CONFIGS_ECC := ecc-small-low ecc-small-high ecc-fast-low ecc-fast-high
 MBEDTLS_CONFIGS_RSA := rsa-crt-low rsa-crt-mid rsa-crt-high rsa-nocrt-low rsa-nocrt-mid rsa-nocrt-high
-MBEDTLS_CONFIGS := $(MBEDTLS_CONFIGS_SYM) $(MBEDTLS_CONFIGS_ECC) $(MBEDTLS_CONFIGS_RSA)
+# 3.6 also has p256-m (3rdparty/p256-m), the P-256 driver of its PSA Crypto
+# API: ECDSA and ECDH on P-256 through PSA calls, labelled math_config
+# p256-m (config/ecc-p256m.h). Its own full archive, with the PSA core and
+# the two p256-m sources and without the legacy ECC modules, so nothing is
+# taken from `fast` (whose objects were compiled without PSA). 2.28 has no
+# p256-m: its own list leaves it out.
+MBEDTLS_CONFIGS := $(MBEDTLS_CONFIGS_SYM) $(MBEDTLS_CONFIGS_ECC) $(MBEDTLS_CONFIGS_RSA) p256-m
+MBEDTLS_CONFIGS_2.28.3 := $(filter-out p256-m,$(MBEDTLS_CONFIGS))
 MBEDTLS_HOME_ECC := ecc-fast-high
+MBEDTLS_BENCH_PARTS_p256-m := ec
+MBEDTLS_CONFIG_HEADER_p256-m := ecc-p256m.h
+MBEDTLS_CONFIG_FIELDS_p256-m := math_config=p256-m
 # The parts of the suite each group has cases of (a board that splits the
 # suite into parts builds only these, mk/firmware.mk).
 $(foreach c,$(MBEDTLS_CONFIGS_SYM),$(eval MBEDTLS_BENCH_PARTS_$(c) := sym))
@@ -63,16 +73,22 @@ MBEDTLS_PACKAGE = $(FW_CACHE)/mbedtls/$(1)/package
 MBEDTLS_MARKER := include/mbedtls/version.h
 # Compiler options that select version $(1); the configuration is chosen by
 # -DMBEDTLS_CONFIG_FILE='"<configuration>.h"'.
+# p256-m: the library's driver wrappers include p256-m's entry points, and
+# those include the library's internal headers.
 MBEDTLS_DEFS = -isystem $(call MBEDTLS_SRC,$(1))/include -I$(TOP)/crypto/mbedtls/config \
-  -DCP_MBEDTLS_MAJOR=$(MBEDTLS_MAJOR_$(1)) $(MBEDTLS_CONFIG_OPTS_$(2))
+  -DCP_MBEDTLS_MAJOR=$(MBEDTLS_MAJOR_$(1)) $(MBEDTLS_CONFIG_OPTS_$(2)) \
+  $(if $(filter p256-m,$(2)),-I$(call MBEDTLS_SRC,$(1))/3rdparty/p256-m -I$(call MBEDTLS_SRC,$(1))/library)
 # The port sources name the configuration header on the command line; the
 # library build passes it to mk/fw-lib.mk as CONFIG_FILE.
 MBEDTLS_PORT_DEFS = $(call MBEDTLS_DEFS,$(1),$(2)) -DMBEDTLS_CONFIG_FILE='"$(MBEDTLS_CONFIG_HEADER_$(2))"'
 # A public-key configuration: only its axis sources, linked whole over the
-# `fast` archive (MBEDTLS_AXIS_SRC above).
-mbedtls_pk = $(filter-out $(MBEDTLS_CONFIGS_SYM),$(1))
+# `fast` archive (MBEDTLS_AXIS_SRC above). p256-m: every library source and
+# p256-m's two, from the top of the tree.
+mbedtls_pk = $(filter $(MBEDTLS_CONFIGS_ECC) $(MBEDTLS_CONFIGS_RSA),$(1))
+MBEDTLS_P256M_SRC := library/*.c 3rdparty/p256-m/*.c 3rdparty/p256-m/p256-m/*.c
 MBEDTLS_LIB_VARS = CONFIG_FILE=$(MBEDTLS_CONFIG_HEADER_$(2)) \
-  $(if $(call mbedtls_pk,$(2)),SRC_FILES="$(addsuffix .c,$(MBEDTLS_AXIS_SRC))")
+  $(if $(call mbedtls_pk,$(2)),SRC_FILES="$(addsuffix .c,$(MBEDTLS_AXIS_SRC))") \
+  $(if $(filter p256-m,$(2)),SRC_SUBDIR=. SRC_FILES="$(MBEDTLS_P256M_SRC)")
 MBEDTLS_LINK_BASE = $(if $(call mbedtls_pk,$(2)),$(FW_LIB_DIR)/mbedtls-$(1)-fast.a)
 # The public-key drivers and their known answers (the other ports have none).
 $(foreach v,$(MBEDTLS_VERSIONS),$(eval MBEDTLS_BENCH_EXTRA_$(v) := bench/bench_ecc bench/bench_rsa bench/bench_dh bench/pk_common pk_vectors))
@@ -87,6 +103,7 @@ MBEDTLS_QUICK_EXTRA := fail-sig:kat:ecdsa-secp256r1-sha256-sign:3 fail-pkhang:ha
 MBEDTLS_FP_OPS = $(if $(filter $(3),$(MBEDTLS_CONFIGS_SYM)),$(FP_AES_OPS) $(call fp_hash_ops,$(MBEDTLS_HASHES_AXIS)) \
     $(if $(filter fast,$(3)),$(FP_DES3_OPS) $(FP_CHACHA_OPS) $(call fp_hash_ops,$(MBEDTLS_HASHES_PLAIN_$(2))))) \
   $(if $(filter $(3),$(MBEDTLS_CONFIGS_ECC)),$(FP_ECC_OPS) $(if $(filter $(MBEDTLS_HOME_ECC),$(3)),$(FP_MONT_OPS))) \
+  $(if $(filter p256-m,$(3)),$(filter %-p256,$(FP_ECC_OPS))) \
   $(if $(filter $(3),$(MBEDTLS_CONFIGS_RSA)),$(FP_RSA_OPS) $(if $(filter $(MBEDTLS_HOME_RSA),$(3)),$(FP_RSA_VERIFY_OPS)) \
     $(if $(filter rsa-crt-%,$(3)),$(FP_DH_OPS)))
 mbedtls_fp_axes = $(if $(filter $(1),$(FP_AES_OPS) $(call fp_hash_ops,$(MBEDTLS_HASHES_AXIS))),configuration)$(strip \
@@ -99,9 +116,14 @@ MBEDTLS_FP_FIELDS = $(FP_FIELDS_$(4))$(strip \
 # as config/common.h enables only CP_ONLY_CURVE; the public-key sources with
 # ecdsa.c and ecdh.c (their buffers follow the largest enabled curve) are
 # rebuilt and linked whole over `fast`. RSA and DH have no per-modulus
-# switch: one image serves every modulus.
+# switch: one image serves every modulus. p256-m has P-256 alone already;
+# its one-curve build has SHA-256 as its only hash (config/common.h), which
+# changes PSA and the hash modules: the whole tree is rebuilt. Its sources
+# are named from the top of the tree, where p256-m's archive is built from
+# (SRC_SUBDIR above): each half of the list finds nothing in the other's
+# folder.
 MBEDTLS_RESTRICTS := $(FP_CURVES) x25519 x448
-MBEDTLS_RESTRICT_SRC := $(addsuffix .c,$(MBEDTLS_AXIS_SRC) ecdsa ecdh)
-MBEDTLS_RESTRICT_BASE = $(FW_LIB_DIR)/mbedtls-$(1)-fast.a
+MBEDTLS_RESTRICT_SRC := $(addsuffix .c,$(MBEDTLS_AXIS_SRC) ecdsa ecdh) $(MBEDTLS_P256M_SRC)
+MBEDTLS_RESTRICT_BASE = $(FW_LIB_DIR)/mbedtls-$(1)-$(if $(filter p256-m,$(2)),p256-m,fast).a
 MBEDTLS_PORT_SRC := $(wildcard crypto/mbedtls/*.c)
 MBEDTLS_CONFIG_HDR := $(wildcard crypto/mbedtls/config/*.h)

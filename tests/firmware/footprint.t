@@ -4,7 +4,9 @@
 # each symbol's file), and the P-256 signature images of the libraries
 # with a per-curve switch (Mbed TLS 3.6.6, LibTomCrypt), built with P-256
 # alone, hold neither a DRBG nor the other curves' constants; a BearSSL
-# image of one EC implementation variant holds that variant and no other.
+# image of one EC implementation variant holds that variant and no other;
+# Mbed TLS 3.6.6's p256-m signature holds p256-m behind PSA, no legacy ECC,
+# and on its one-curve build no hash but SHA-256.
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/lib-fw.sh"
 IMG=$TOP/build/fw/$FW_BOARD/img
@@ -41,6 +43,20 @@ else
   fail "$img exists (make fw-test builds it)"
 fi
 
+img=$IMG/fp-mbedtls-3.6.6-p256-m-ecdsa-sign-p256.elf
+if [ -f "$img" ]; then
+  syms=$($NM "$img")
+  for sym in psa_sign_hash p256_transparent_sign_hash p256_ecdsa_sign; do
+    check "mbedtls 3.6.6 p256-m ECDSA P-256 signature: $sym is in" grep -qw $sym <<<"$syms"
+  done
+  for sym in mbedtls_ecp_mul mbedtls_ecdsa_sign mbedtls_mpi_mul_mpi mbedtls_internal_md5_process \
+    mbedtls_internal_sha1_process mbedtls_internal_sha512_process keccak_f1600; do
+    check "mbedtls 3.6.6 p256-m ECDSA P-256 signature: $sym is not" bash -c '! grep -qw "$1" <<<"$0"' "$syms" $sym
+  done
+else
+  fail "$img exists (make fw-test builds it)"
+fi
+
 # LibTomCrypt's curves are the entries of ltc_ecc_sets, named "ECC-<bits>".
 img=$IMG/fp-libtomcrypt-1.18.2-ecc-ladder-ecdsa-sign-p256.elf
 if [ -f "$img" ]; then
@@ -73,7 +89,7 @@ for lc in mbedtls-2.28.3:fast mbedtls-3.6.6:fast wolfssl-5.5.4:fast wolfssl-5.7.
   bearssl-0.6:aes-ct-ctmul libtomcrypt-1.18.2:fast; do
   built+=("$IMG/fp-${lc%%:*}-${lc#*:}-aes-cbc-enc-sb.elf" "$IMG/fp-${lc%%:*}-${lc#*:}-baseline.elf")
 done
-built+=("$IMG"/fp-{mbedtls-3.6.6-ecc-fast-high,libtomcrypt-1.18.2-ecc-ladder,bearssl-0.6-ec-p256-m15}-ecdsa-sign-p256.elf)
+built+=("$IMG"/fp-{mbedtls-3.6.6-ecc-fast-high,libtomcrypt-1.18.2-ecc-ladder,bearssl-0.6-ec-p256-m15,mbedtls-3.6.6-p256-m}-ecdsa-sign-p256.elf)
 mapfile -t -O ${#built[@]} built < <(cut -f1 "$TOP/build/fw/$FW_BOARD/manifest-test.tsv" | grep '\.elf$' | sed "s|^|$TOP/|")
 check "images to look for the checkout folder in (${#built[@]})" [ ${#built[@]} -ge 30 ]
 pathful=()

@@ -13,14 +13,19 @@ fw_field() {
 
 # fw_run <image-file-name> <stdout-file> <stderr-file> [timeout]: runs it;
 # returns QEMU's exit status (124 when the timeout hit).
-fw_run() {
-  local img=$1 machine shift
-  machine=$(fw_field "$img" machine)
-  shift=$(fw_field "$img" icount_shift)
-  [ -n "$machine" ] || { echo "# $img is not in $FW_TEST_MANIFEST"; return 99; }
-  timeout "${4:-20}" qemu-system-arm -M "$machine" -display none -serial none -monitor none \
+fw_run() { fw_run_as "$1" "$@"; }
+
+# fw_run_as <listed-image> <image-file-name> <stdout-file> <stderr-file>
+# [timeout]: runs an image of the board that the test manifest does not
+# list (a bench image make test builds) as <listed-image> would be run.
+fw_run_as() {
+  local img=$2 machine shift
+  machine=$(fw_field "$1" machine)
+  shift=$(fw_field "$1" icount_shift)
+  [ -n "$machine" ] || { echo "# $1 is not in $FW_TEST_MANIFEST"; return 99; }
+  timeout "${5:-20}" qemu-system-arm -M "$machine" -display none -serial none -monitor none \
     -semihosting-config enable=on,target=native -icount "shift=$shift" \
-    -kernel "$TOP/build/fw/$FW_BOARD/img/$img" >"$2" 2>"$3"
+    -kernel "$TOP/build/fw/$FW_BOARD/img/$img" >"$3" 2>"$4"
 }
 
 # yaml_value <file> <key>: the value of the first "key: value" line.

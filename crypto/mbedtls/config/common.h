@@ -40,10 +40,22 @@ void cp_free(void *p);
 #define MBEDTLS_CHACHA20_C
 #define MBEDTLS_POLY1305_C
 #define MBEDTLS_CHACHAPOLY_C
+/* A one-curve footprint build of the p256-m configuration (ecc-p256m.h
+ * with CP_ONLY_CURVE) has SHA-256 as its only hash, as an application using
+ * PSA for P-256 alone would: PSA offers every hash the legacy modules have
+ * (config_adjust_psa_superset_legacy.h), and psa_sign_hash shares its code
+ * with psa_sign_message, which hashes, so with the suite's hashes the
+ * signature's footprint held MD5, SHA-1, SHA-512 and SHA-3 as well (24.1
+ * KB of code on Cortex-M4; 11.2 KB with SHA-256 alone). */
+#if !(defined(CP_MBEDTLS_P256M) && defined(CP_ONLY_CURVE))
+#define CP_MBEDTLS_EVERY_HASH
+#endif
+#ifdef CP_MBEDTLS_EVERY_HASH
 #define MBEDTLS_MD5_C
 #define MBEDTLS_SHA1_C
-#define MBEDTLS_SHA256_C
 #define MBEDTLS_SHA512_C
+#endif
+#define MBEDTLS_SHA256_C
 
 #define MBEDTLS_HAVE_ASM
 #define MBEDTLS_BIGNUM_C
@@ -56,6 +68,11 @@ void cp_free(void *p);
  * which the caller gave no RNG (verification); that is the library's own
  * work inside its calls and stays. 3.x has no internal RNG. */
 #define MBEDTLS_CTR_DRBG_C
+/* The p256-m configuration (ecc-p256m.h) reaches P-256 through PSA and its
+ * p256-m driver alone: with the legacy ECC modules on, the PSA core would
+ * build its own ECC beside the driver (as the fallback for what the driver
+ * declines), and every p256-m image would hold both. */
+#ifndef CP_MBEDTLS_P256M
 #define MBEDTLS_ECP_C
 #define MBEDTLS_ECP_NIST_OPTIM
 /* A footprint build restricted to one curve (CP_ONLY_CURVE 256, 384, 521,
@@ -81,6 +98,7 @@ void cp_free(void *p);
 #define MBEDTLS_ECDSA_C
 #endif
 #define MBEDTLS_ECDH_C
+#endif
 #define MBEDTLS_RSA_C
 #define MBEDTLS_PKCS1_V15
 #define MBEDTLS_PKCS1_V21
@@ -90,9 +108,11 @@ void cp_free(void *p);
 #define MBEDTLS_CIPHER_C
 #include "mbedtls/check_config.h"
 #elif CP_MBEDTLS_MAJOR == 3
+#ifdef CP_MBEDTLS_EVERY_HASH
 #define MBEDTLS_SHA224_C
 #define MBEDTLS_SHA384_C
 #define MBEDTLS_SHA3_C
+#endif
 #else
 #error "CP_MBEDTLS_MAJOR must be 2 or 3"
 #endif
