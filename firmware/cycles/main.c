@@ -5,6 +5,7 @@
  * a program that later locks up or is killed loses none of them; what the
  * program prints (UART, semihosting) and QEMU's own messages go to our
  * standard error. Usage and exit status: cryptoperf-cycles.1. */
+#define _GNU_SOURCE /* pipe2 */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -191,32 +192,36 @@ static void pump(stream *s, int keep)
 }
 
 /* Spawns QEMU with its stdout and stderr on pipes, our stdout as its fd 3
- * (the plugin's window lines) and no stdin. */
+ * (the plugin's window lines) and no stdin. Every descriptor made here is
+ * close-on-exec, so the child keeps only 0 to 3 (dup2 clears the flag), in
+ * whatever numbers pipe2 happened to return. */
 static pid_t spawn(char **argv, stream *out, stream *err)
 {
-    int po[2], pe[2];
-    if (pipe(po) < 0)
+    int po[2], pe[2], fd3 = fcntl(1, F_DUPFD_CLOEXEC, 10);
+    if (fd3 < 0)
         return -1;
-    if (pipe(pe) < 0) {
+    if (pipe2(po, O_CLOEXEC) < 0) {
+        close(fd3);
+        return -1;
+    }
+    if (pipe2(pe, O_CLOEXEC) < 0) {
         close(po[0]);
         close(po[1]);
+        close(fd3);
         return -1;
     }
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, 1, 3);
     posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(&fa, po[1], 1);
     posix_spawn_file_actions_adddup2(&fa, pe[1], 2);
-    posix_spawn_file_actions_addclose(&fa, po[0]);
-    posix_spawn_file_actions_addclose(&fa, pe[0]);
-    posix_spawn_file_actions_addclose(&fa, po[1]);
-    posix_spawn_file_actions_addclose(&fa, pe[1]);
+    posix_spawn_file_actions_adddup2(&fa, fd3, 3);
     pid_t pid;
     int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     close(po[1]);
     close(pe[1]);
+    close(fd3);
     if (rc != 0) {
         close(po[0]);
         close(pe[0]);

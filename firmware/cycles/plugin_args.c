@@ -112,6 +112,8 @@ static int add_handlers(text *t, Elf *elf, uint64_t vtor)
         return -1;
     enum { MAX_VECTORS = 16 + 480 }; /* Armv7-M and Armv8-M allow 496 */
     size_t n = avail / 4 < MAX_VECTORS ? avail / 4 : MAX_VECTORS;
+    uint32_t seen[MAX_VECTORS];
+    size_t nseen = 0;
     for (size_t i = 2; i < n; i++) {
         uint32_t v = (uint32_t)p[4 * i] | (uint32_t)p[4 * i + 1] << 8 | (uint32_t)p[4 * i + 2] << 16 |
                      (uint32_t)p[4 * i + 3] << 24;
@@ -119,6 +121,13 @@ static int add_handlers(text *t, Elf *elf, uint64_t vtor)
             continue;
         if (!(v & 1) || !is_code(elf, v & ~1u))
             break;
+        /* one default handler usually stands for most vectors */
+        size_t k = 0;
+        while (k < nseen && seen[k] != (v & ~1u))
+            k++;
+        if (k < nseen)
+            continue;
+        seen[nseen++] = v & ~1u;
         add(t, ",handler=0x%x", (unsigned)(v & ~1u));
     }
     return 0;
