@@ -12,14 +12,14 @@ static const cpc_machine machines[] = {
     { "microbit", "Cortex-M0", "m0", 0x0, 0,
       "Arm Cortex-M0 Technical Reference Manual (DDI 0432C), Table 3-1 Cortex-M0 instruction summary", NULL },
     { "mps2-an385", "Cortex-M3", "m3", 0x0, 0,
-      "Arm Cortex-M3 Technical Reference Manual (DDI 0337), Table 18-1 Cortex-M3 instruction set summary and "
-      "18.3 Load/store timings", NULL },
+      "Arm Cortex-M3 Technical Reference Manual (DDI 0337I), Table 3-1 Cortex-M3 instruction set summary and "
+      "3.3.2 Load/store timings", NULL },
     { "mps2-an386", "Cortex-M4", "m4", 0x0, 0,
       M4_SOURCES, NULL },
     { "mps2-an505", "Cortex-M33", "m33", 0x10000000, 0,
-      "Arm Cortex-M33 Technical Reference Manual (100230) and, where it gives no per-instruction table, the "
-      "Armv8-M Mainline timings of the Cortex-M4 TRM (100166) Table 3-1 (firmware/cycles/timing_m33.c says "
-      "which entry comes from where)", NULL },
+      "Arm publishes no instruction timing table for the Cortex-M33 (TRM 100230 has none): published "
+      "measurements of an M33 r1p0 (jnk0le, pipeline cycle test, cortex_m33.md) and, where they are silent, the "
+      "Cortex-M4 TRM (100166) Table 3-1 figures (firmware/cycles/timing_m33.c marks each)", NULL },
     { "mps2-an500", "Cortex-M7", NULL, 0x0, 0, NULL,
       "the Cortex-M7 issues two instructions a cycle in a six-stage pipeline and Arm publishes no "
       "per-instruction timing table for it (TRM DDI 0489), so no estimate is grounded" },
