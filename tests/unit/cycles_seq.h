@@ -26,14 +26,14 @@ typedef struct {
   uint64_t insns, cycles;
 } seq_result;
 
-static bool seq_ends_block(const cp_insn *i)
+static inline bool seq_ends_block(const cp_insn *i)
 {
   return i->writes_pc || i->cls == CP_I_B || i->cls == CP_I_BCOND || i->cls == CP_I_BL || i->cls == CP_I_TRAP;
 }
 
 /* The block QEMU would translate at addr; it also ends before stop (a
  * block QEMU ended without a branch), when stop is not 0. */
-static void seq_block(const cp_core *core, const uint16_t *code, size_t n, uint32_t addr, uint32_t stop, cp_block *b)
+static inline void seq_block(const cp_core *core, const uint16_t *code, size_t n, uint32_t addr, uint32_t stop, cp_block *b)
 {
   uint8_t bytes[2 * SEQ_MAX];
   cp_insn v[SEQ_MAX];
@@ -54,7 +54,7 @@ static void seq_block(const cp_core *core, const uint16_t *code, size_t n, uint3
 }
 
 /* Executes the blocks starting at path[0..npath-1] (see above). */
-static seq_result seq_run(const cp_core *core, const uint16_t *code, size_t n, const uint32_t *path, size_t npath,
+static inline seq_result seq_run(const cp_core *core, const uint16_t *code, size_t n, const uint32_t *path, size_t npath,
                           uint32_t stop)
 {
   cp_model m;
@@ -78,7 +78,7 @@ static seq_result seq_run(const cp_core *core, const uint16_t *code, size_t n, c
 /* A straight sequence of n halfwords: one block, then the instruction
  * after it (a NOP.W, whose cost no neighbour changes on any modelled
  * core). */
-static seq_result seq_straight(const cp_core *core, const uint16_t *code, size_t n)
+static inline seq_result seq_straight(const cp_core *core, const uint16_t *code, size_t n)
 {
   uint16_t c[SEQ_MAX];
   assert_true(n + 2 <= SEQ_MAX);
