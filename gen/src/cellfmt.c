@@ -225,10 +225,23 @@ static void set_text(value *v, const char *s)
     cp_buf_puts(&v->text, s ? s : "");
 }
 
-static const cp_node *count_node(const cp_fmt_ctx *ctx)
+cp_field cp_fmt_count_field(const cp_fmt_ctx *ctx)
+{
+    if (ctx->counts > 0 && ctx->counts <= CP_F_COUNT)
+        return (cp_field)(ctx->counts - 1);
+    if (ctx->result)
+        return (cp_field)ctx->result->lead;
+    return cp_lead_count(ctx->ds->doc.root);
+}
+
+const cp_node *cp_fmt_count(const cp_fmt_ctx *ctx)
 {
     if (!ctx->result)
         return NULL;
+    cp_field f = cp_fmt_count_field(ctx);
+    if (f != CP_F_COUNT)
+        return cp_result_value(ctx->result, f);
+    /* a dataset without a counter kind: whichever count the result has */
     const cp_node *n = cp_result_value(ctx->result, CP_F_CYCLES);
     return n ? n : cp_result_value(ctx->result, CP_F_INSTRUCTIONS);
 }
@@ -242,10 +255,43 @@ static int node_ull(const cp_node *n, unsigned long long *out)
     return 0;
 }
 
-static const char *counter_word(const cp_fmt_ctx *ctx, const char *which)
+/* The layout's counter text `which` for count field f, filled in with ctx
+ * (a text naming @count_header or @count_words in itself is left out). 0,
+ * or 1 when the layout has none. */
+static int counter_text(const cp_fmt_ctx *ctx, cp_field f, const char *which, cp_buf *out)
 {
-    const char *kind = cp_scalar(header_value(ctx, "counter.kind"));
-    return cp_scalar(cp_map_get(cp_map_get(ctx->layout->counter, kind ? kind : "none"), which));
+    static _Thread_local int inside;
+    const cp_node *n = cp_map_get(cp_map_get(ctx->layout->counter, cp_count_name(f)), which);
+    const char *text = cp_scalar(n);
+    if (!text || inside)
+        return 1;
+    if (!strchr(text, '{') && !strchr(text, '}')) {
+        cp_buf_puts(out, text);
+        return 0;
+    }
+    cp_diag quiet = { .out = NULL };
+    cp_cellfmt *f_text = cp_cellfmt_compile(text, n, ctx->layout, &quiet);
+    if (!f_text)
+        return 1;
+    cp_fmt_ctx plain = *ctx;
+    plain.escape = NULL;   /* escaped where the whole value lands */
+    inside = 1;
+    int rc = cp_cellfmt_eval(f_text, &plain, out);
+    inside = 0;
+    cp_cellfmt_free(f_text);
+    return rc;
+}
+
+char *cp_counter_text(const cp_layout *l, const cp_dataset *ds, cp_field f, const char *which)
+{
+    cp_fmt_ctx ctx = { ds, l, NULL, NULL, NULL, 0, 0 };
+    cp_buf b = { 0 };
+    cp_buf_puts(&b, "");
+    if (counter_text(&ctx, f, which, &b) != 0) {
+        cp_buf_free(&b);
+        return NULL;
+    }
+    return b.data;
 }
 
 static int eval_derived(derived d, const cp_fmt_ctx *ctx, value *v)
@@ -254,7 +300,7 @@ static int eval_derived(derived d, const cp_fmt_ctx *ctx, value *v)
     cp_u128 out;
     switch (d) {
     case D_COUNT: {
-        const cp_node *n = count_node(ctx);
+        const cp_node *n = cp_fmt_count(ctx);
         if (!n)
             return 1;
         set_text(v, n->text);
@@ -262,13 +308,9 @@ static int eval_derived(derived d, const cp_fmt_ctx *ctx, value *v)
         return 0;
     }
     case D_COUNT_HEADER:
-    case D_COUNT_WORDS: {
-        const char *w = counter_word(ctx, d == D_COUNT_HEADER ? "header" : "words");
-        if (!w)
-            return 1;
-        set_text(v, w);
-        return 0;
-    }
+    case D_COUNT_WORDS:
+        v->text.len = 0;
+        return counter_text(ctx, cp_fmt_count_field(ctx), d == D_COUNT_HEADER ? "header" : "words", &v->text);
     case D_SERIES:
         set_text(v, ctx->ds->series);
         return 0;
@@ -325,9 +367,11 @@ static int eval_derived(derived d, const cp_fmt_ctx *ctx, value *v)
     case D_TIME_US:
     case D_TIME_MS:
     case D_KBYTE_S:
+        if (ctx->counts_only)
+            return 1;
         break;
     }
-    if (node_ull(count_node(ctx), &count) != 0 || node_ull(header_value(ctx, "system.core_clock_hz"), &hz) != 0)
+    if (node_ull(cp_fmt_count(ctx), &count) != 0 || node_ull(header_value(ctx, "system.core_clock_hz"), &hz) != 0)
         return 1;
     int rc;
     if (d == D_KBYTE_S) {

@@ -13,6 +13,7 @@
 typedef struct {
     const cp_node *def;        /* the table's `chart:` */
     const cp_node *defaults;   /* `chart_defaults:` of tables.yaml, or NULL */
+    const cp_node *like;       /* the chart of the table this one is `like:`, or NULL */
     cp_chart_kind kind;
     int footprint;
     int from_table;            /* `from: table`: the page's table model, not the results */
@@ -28,6 +29,8 @@ typedef struct {
 static const cp_node *entry(const spec *s, const char *key)
 {
     const cp_node *n = cp_map_get(s->def, key);
+    if (!n)
+        n = cp_map_get(s->like, key);
     return n ? n : cp_map_get(s->defaults, key);
 }
 
@@ -248,9 +251,9 @@ static void split_large(cp_chart_list *out, size_t first)
  * cell), a bar per other column, the number each cell starts with; a cell
  * without one ("-") has no bar. What the table chose (the fastest
  * configuration of a pivot's cell) is what the chart shows. */
-static cp_chart *from_table(const spec *s, const cp_dataset *ds, const cp_layout *l, const cp_table *t)
+static cp_chart *from_table(const spec *s, const cp_fmt_ctx *base, const cp_table *t)
 {
-    cp_fmt_ctx ctx = { ds, l, NULL, NULL, NULL };
+    cp_fmt_ctx ctx = *base;
     cp_chart *c = new_chart(s, &ctx);
     for (size_t col = 1; t->head && col < t->ncols; col++)
         cp_chart_series(c, t->head[col]);
@@ -305,7 +308,11 @@ int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds,
 {
     const cp_node *table = cp_map_get(l->tables, name);
     spec s = { 0 };
-    s.def = cp_map_get(table, "chart");
+    /* a table `like:` another has that table's chart, or its own whose
+     * missing keys come from that one */
+    const char *like = cp_scalar(cp_map_get(table, "like"));
+    s.def = cp_table_key(l, table, "chart");
+    s.like = like && s.def == cp_map_get(table, "chart") ? cp_table_key(l, cp_map_get(l->tables, like), "chart") : NULL;
     if (!s.def)
         return 0;
     if (s.def->kind != CP_MAP) {
@@ -315,15 +322,21 @@ int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds,
     s.defaults = cp_map_get(l->spec.root, "chart_defaults");
     cp_selection sel;
     int rc = spec_compile(&s, l, diag);
+    /* the count the table shows (`counts:`), the chart too */
+    cp_fmt_ctx base = { ds, l, NULL, NULL, NULL, cp_table_counts(l, table, diag), 0 };
+    if (base.counts < 0) {
+        base.counts = 0;
+        rc = -1;
+    }
     if (s.from_table) {
         if (rc == 0 && shown && shown->nrows)
-            cp_chart_list_add(out, from_table(&s, ds, l, shown));
+            cp_chart_list_add(out, from_table(&s, &base, shown));
         spec_free(&s);
         return rc;
     }
-    rc |= cp_selection_compile(&sel, cp_map_get(table, "select"), diag);
+    rc |= cp_selection_compile(&sel, cp_table_key(l, table, "select"), diag);
     /* `prefer:` (chart_prefer.h): several results on one bar, the preferred one shown */
-    const cp_node *prefer_def = cp_map_get(s.def, "prefer");
+    const cp_node *prefer_def = entry(&s, "prefer");
     cp_prefer *prefer = prefer_def ? cp_prefer_compile(prefer_def, l, diag) : NULL;
     if (prefer_def && !prefer)
         rc = -1;
@@ -337,7 +350,9 @@ int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds,
         const cp_result *res = cp_candidate(&cand, ds, at);
         if (!cp_selected(&sel, res))
             continue;
-        cp_fmt_ctx ctx = { ds, l, res, res->node, NULL };
+        cp_fmt_ctx ctx = base;
+        ctx.result = res;
+        ctx.record = res->node;
         rank_series(&ranked, &s, &ctx);
         /* a case the board could not run has no figure to draw; its table
          * row says why */

@@ -20,6 +20,21 @@ void cp_compare_clock(cp_buf *b, const cp_dataset *ds)
         cp_buf_printf(b, ", clock_hz: %s", hz);
 }
 
+void cp_compare_model(cp_buf *b, const cp_dataset *ds)
+{
+    const char *status = cp_dataset_text(ds, "cycle_model.status");
+    cp_compare_field(b, "cycles", status ? status : "none", 0);
+    if (!status)
+        return;
+    const char *name = cp_dataset_text(ds, "cycle_model.name"), *version = cp_dataset_text(ds, "cycle_model.version");
+    const char *note = cp_dataset_text(ds, "cycle_model.note");
+    char *model = !strcmp(status, "modelled") ? cp_xasprintf("%s %s", name ? name : "?", version ? version : "?")
+                  : note                      ? cp_xasprintf("not modelled (%s)", note)
+                                              : cp_xstrdup("not modelled");
+    cp_compare_field(b, "model", model, 0);
+    free(model);
+}
+
 int cp_compare_build(cp_dataset *out, const cp_dataset *const *sets, size_t n, cp_diag *diag)
 {
     memset(out, 0, sizeof *out);
@@ -32,7 +47,8 @@ int cp_compare_build(cp_dataset *out, const cp_dataset *const *sets, size_t n, c
         cp_buf_puts(&y, "  - {");
         cp_compare_field(&y, "name", cp_dataset_text(sets[i], "library.name"), 1);
         cp_compare_field(&y, "version", cp_dataset_text(sets[i], "library.version"), 0);
-        cp_compare_field(&y, "counter", cp_dataset_text(sets[i], "counter.kind"), 0);
+        cp_compare_field(&y, "counter", cp_count_name(cp_lead_count(sets[i]->doc.root)), 0);
+        cp_compare_model(&y, sets[i]);
         cp_compare_clock(&y, sets[i]);
         cp_compare_field(&y, "page", sets[i]->name, 0);
         cp_buf_puts(&y, "}\n");

@@ -22,6 +22,10 @@ int cp_compare_build(cp_dataset *out, const cp_dataset *const *sets, size_t n, c
 void cp_compare_field(cp_buf *b, const char *key, const char *value, int first);
 /* `, clock_hz: N` of the dataset's core clock, when it is an integer */
 void cp_compare_clock(cp_buf *b, const cp_dataset *ds);
+/* The dataset's cycle model: `, cycles: STATUS` (modelled, not-modelled,
+ * or none when it has no cycle_model) and, when it has one, `, model:
+ * TEXT` ("cryptoperf-cycles 1", "not modelled (NOTE)") */
+void cp_compare_model(cp_buf *b, const cp_dataset *ds);
 int cp_compare_merge(cp_dataset *out, cp_buf *header, const cp_dataset *const *sets, size_t n, cp_diag *diag);
 
 #endif

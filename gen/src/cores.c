@@ -22,7 +22,8 @@ int cp_cores_build(cp_dataset *out, const cp_dataset *const *sets, size_t n, cp_
         cp_compare_field(&y, "core", cp_dataset_text(sets[i], "hardware.core"), 1);
         cp_compare_field(&y, "series", cp_dataset_text(sets[i], "series"), 0);
         cp_compare_field(&y, "mcu", cp_dataset_text(sets[i], "hardware.mcu"), 0);
-        cp_compare_field(&y, "counter", cp_dataset_text(sets[i], "counter.kind"), 0);
+        cp_compare_field(&y, "counter", cp_count_name(cp_lead_count(sets[i]->doc.root)), 0);
+        cp_compare_model(&y, sets[i]);
         cp_compare_field(&y, "flags", cp_dataset_text(sets[i], "toolchain.flags"), 0);
         cp_compare_clock(&y, sets[i]);
         /* the page set of the dataset, as the site index names it */

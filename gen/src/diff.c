@@ -418,18 +418,42 @@ static int metric_value(const cp_result *r, cp_field f, double *v)
     return r && cp_result_value(r, f) && !cp_scalar_double(cp_result_value(r, f), v);
 }
 
-static int is_count(cp_field f)
+int cp_diff_is_count(cp_field f)
 {
-    return f == CP_F_CYCLES || f == CP_F_INSTRUCTIONS;
+    return f == CP_F_CYCLES || f == CP_F_INSTRUCTIONS || f == CP_F_CYCLES_ESTIMATED;
 }
 
-static cp_field count_of(const cp_result *r)
+static int same_text(const cp_node *a, const cp_node *b, const char *path)
 {
+    const char *x = cp_scalar(cp_header_node(a, path)), *y = cp_scalar(cp_header_node(b, path));
+    return x && y && !strcmp(x, y);
+}
+
+cp_field cp_diff_count(const cp_node *old_root, const cp_node *new_root)
+{
+    cp_field o = old_root ? cp_lead_count(old_root) : CP_F_COUNT, n = new_root ? cp_lead_count(new_root) : CP_F_COUNT;
+    if (o == CP_F_CYCLES_ESTIMATED && n == CP_F_CYCLES_ESTIMATED && same_text(old_root, new_root, "cycle_model.name") &&
+        same_text(old_root, new_root, "cycle_model.version"))
+        return CP_F_CYCLES_ESTIMATED;
+    o = o == CP_F_CYCLES_ESTIMATED ? CP_F_INSTRUCTIONS : o;
+    n = n == CP_F_CYCLES_ESTIMATED ? CP_F_INSTRUCTIONS : n;
+    return o == n ? o : CP_F_COUNT;
+}
+
+/* The count of another kind than the diff compares: estimated cycles, or
+ * the instructions they stand for */
+static cp_field count_left_out(const cp_diff *d)
+{
+    return d->count == CP_F_CYCLES_ESTIMATED ? CP_F_INSTRUCTIONS : CP_F_CYCLES_ESTIMATED;
+}
+
+static cp_field count_of(const cp_result *r, cp_field skip)
+{
+    static const cp_field counts[] = { CP_F_CYCLES, CP_F_CYCLES_ESTIMATED, CP_F_INSTRUCTIONS };
     double v;
-    if (metric_value(r, CP_F_CYCLES, &v))
-        return CP_F_CYCLES;
-    if (metric_value(r, CP_F_INSTRUCTIONS, &v))
-        return CP_F_INSTRUCTIONS;
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
+        if (counts[i] != skip && metric_value(r, counts[i], &v))
+            return counts[i];
     return CP_F_COUNT;
 }
 
@@ -447,18 +471,18 @@ static cp_diff_mark judge(cp_field f, double o, double n, double threshold)
 
 /* The metrics of a matched, added or removed row: gathered here, then
  * stored in one allocation (a million rows have millions of metrics). */
-static void compare_metrics(cp_diff_row *row, const cp_diff_thresholds *t)
+static void compare_metrics(cp_diff_row *row, const cp_diff_thresholds *t, cp_field skip)
 {
     cp_diff_metric found[CP_F_COUNT];
     size_t nfound = 0;
-    cp_field oc = count_of(row->old_row), nc = count_of(row->new_row);
+    cp_field oc = count_of(row->old_row, skip), nc = count_of(row->new_row, skip);
     int counts_differ = oc != CP_F_COUNT && nc != CP_F_COUNT && oc != nc;
     for (int fi = 0; fi < CP_F_COUNT; fi++) {
         cp_field f = (cp_field)fi;
-        if (cp_fields[f].role != CP_ROLE_METRIC)
+        if (cp_fields[f].role != CP_ROLE_METRIC || f == skip)
             continue;
         cp_diff_metric m = { CP_F_COUNT, CP_F_COUNT, 0, 0, 0, 0, 0, CP_MARK_NOT_COMPARABLE };
-        if (is_count(f) && counts_differ) {
+        if (cp_diff_is_count(f) && counts_differ) {
             if (f != oc)
                 continue;   /* the pair is reported once, under the old kind */
             m.old_metric = oc;
@@ -534,7 +558,7 @@ static void *compare_rows(void *arg)
     compare_part *p = arg;
     for (size_t r = p->from; r < p->to; r++) {
         cp_diff_row *row = &p->d->rows[r];
-        compare_metrics(row, p->th);
+        compare_metrics(row, p->th, count_left_out(p->d));
         row->mark = row_mark(row);
         for (size_t i = 0; i < row->nmetrics; i++)
             p->by_mark[row->metrics[i].mark]++;
@@ -588,6 +612,8 @@ void cp_diff_compute(cp_diff *d, const cp_result *old_rows, size_t nold, const c
     memset(d, 0, sizeof *d);
     d->old_rows = nold;
     d->new_rows = nnew;
+    /* every result of a side has its dataset's header */
+    d->count = cp_diff_count(nold ? old_rows[0].header : NULL, nnew ? new_rows[0].header : NULL);
     side old = { old_rows, nold, cp_xcalloc(nold + 1, sizeof(size_t)), cp_xcalloc(nold + 1, sizeof(size_t)), 0, 0, 0 };
     side new = { new_rows, nnew, cp_xcalloc(nnew + 1, sizeof(size_t)), cp_xcalloc(nnew + 1, sizeof(size_t)), 0, 0, 0 };
     table_job tj_old = { old_rows, nold, old.table, { 0 } }, tj_new = { new_rows, nnew, new.table, { 0 } };

@@ -18,6 +18,10 @@
  *   kind (cycles in one version, instructions in the other) is never
  *   compared: "not comparable". A metric that only one version has is
  *   "added"/"removed".
+ * - Estimated cycles (cycles_estimated) are compared when both versions
+ *   have them from the same cycle model (name and version), and then
+ *   instead of the instructions they are estimated from; otherwise the
+ *   instructions are compared and the estimates left out (cp_diff_count).
  * - Lower is better for every metric except throughput_mbyte_s. A change
  *   within the metric's threshold is "unchanged". */
 #ifndef CP_DIFF_H
@@ -98,6 +102,10 @@ typedef struct {
 } cp_diff_family;
 
 typedef struct {
+    /* the count compared (cp_diff_count): CP_F_CYCLES, CP_F_INSTRUCTIONS,
+     * CP_F_CYCLES_ESTIMATED, or CP_F_COUNT when the versions count
+     * different things or nothing */
+    cp_field count;
     cp_diff_table *tables;
     size_t ntables;
     cp_diff_row *rows;            /* grouped by table, page order */
@@ -118,6 +126,16 @@ void cp_diff_compute(cp_diff *d, const cp_result *old_rows, size_t nold, const c
 void cp_diff_free(cp_diff *d);
 /* Fills families from rows (diff_summary.c; cp_diff_compute calls it). */
 void cp_diff_summarize(cp_diff *d);
+
+/* The count a diff of two datasets (their roots) compares: estimated
+ * cycles when both lead with them (cp_lead_count) from the same cycle
+ * model; else what each counts, estimated cycles standing for the
+ * instructions they come from, when that is the same on both sides;
+ * CP_F_COUNT when it is not (or neither has counts). */
+cp_field cp_diff_count(const cp_node *old_root, const cp_node *new_root);
+
+/* 1 for the count fields: cycles, instructions, cycles_estimated. */
+int cp_diff_is_count(cp_field f);
 
 /* 1 for the fields that place a row in a table (family, kind, measure,
  * implementation). */

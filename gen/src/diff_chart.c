@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cellfmt.h"
 #include "chart_name.h"
 #include "diff_page.h"
 
@@ -16,8 +17,8 @@
  * (counts say speed; a footprint table charts its code size, the rest is
  * in the table). */
 static const cp_field charted[] = {
-    CP_F_CYCLES,     CP_F_INSTRUCTIONS, CP_F_TIME_MS,    CP_F_THROUGHPUT, CP_F_CODE_BYTES,
-    CP_F_CONST_BYTES, CP_F_DATA_BYTES,  CP_F_STACK_BYTES, CP_F_HEAP_BYTES,
+    CP_F_CYCLES,     CP_F_CYCLES_ESTIMATED, CP_F_INSTRUCTIONS, CP_F_TIME_MS,     CP_F_THROUGHPUT,
+    CP_F_CODE_BYTES, CP_F_CONST_BYTES,      CP_F_DATA_BYTES,   CP_F_STACK_BYTES, CP_F_HEAP_BYTES,
 };
 
 static cp_field table_metric(const cp_diff *d, const cp_diff_table *tb)
@@ -37,15 +38,21 @@ static const char *text_or(const cp_dataset *ds, const char *path, const char *f
 
 /* The y axis title: what the counts are, as the layout words them
  * ("executed instructions (QEMU icount)"), else the column head. */
-static char *axis_title(const cp_layout *l, cp_field f)
+static char *axis_title(const cp_layout *l, const cp_dataset *ds, cp_field f)
 {
-    if (f == CP_F_CYCLES || f == CP_F_INSTRUCTIONS) {
-        const char *w = cp_scalar(cp_map_get(cp_map_get(l->counter, cp_fields[f].name), "words"));
-        if (w)
-            return cp_xasprintf("%c%s", w[0] >= 'a' && w[0] <= 'z' ? w[0] - 'a' + 'A' : w[0], w + 1);
+    char *w = cp_diff_is_count(f) ? cp_counter_text(l, ds, f, "words") : NULL;
+    if (w && *w) {
+        if (w[0] >= 'a' && w[0] <= 'z')
+            w[0] = (char)(w[0] - 'a' + 'A');
+        return w;
     }
-    return cp_diff_metric_is_bytes(f) ? cp_xasprintf("%s (bytes)", cp_diff_metric_head(l, f))
-                                      : cp_xstrdup(cp_diff_metric_head(l, f));
+    free(w);
+    char *head = cp_diff_metric_head(l, ds, f);
+    if (!cp_diff_metric_is_bytes(f))
+        return head;
+    char *t = cp_xasprintf("%s (bytes)", head);
+    free(head);
+    return t;
 }
 
 /* "Cryptolib AN505 mbedtls 2.28.3-to-3.6.6 AES software SB.svg" */
@@ -91,10 +98,12 @@ cp_chart *cp_diff_table_chart(const cp_diff *d, size_t table, const cp_dataset *
     char *file = file_name(old_ds, new_ds, tb->family, tb->implementation, tb->measure, footprint);
     char *what = cp_diff_table_title(tb);
     char *title = cp_xasprintf("%s: %s", tb->family, what);
-    char *subtitle = cp_xasprintf("%s, %s %s to %s on %s", cp_diff_metric_head(l, f), text_or(new_ds, "library.name", "?"),
+    char *head = cp_diff_metric_head(l, new_ds, f);
+    char *subtitle = cp_xasprintf("%s, %s %s to %s on %s", head, text_or(new_ds, "library.name", "?"),
                                   text_or(old_ds, "library.version", "?"), text_or(new_ds, "library.version", "?"),
                                   text_or(new_ds, "hardware.mcu", "?"));
-    char *ylabel = axis_title(l, f);
+    free(head);
+    char *ylabel = axis_title(l, new_ds, f);
     cp_chart *c = cp_chart_new(file, CP_CHART_CLUSTERED, title, subtitle, NULL, ylabel);
     char *sides[2] = { side_name(old_ds, "old"), side_name(new_ds, "new") };
     cp_chart_series_colour(c, cp_chart_series(c, sides[0]), OLD_RGB);

@@ -116,6 +116,48 @@ static char *title_of(const cp_dataset *old_ds, const cp_dataset *new_ds)
                         same_mcu ? "" : old_mcu, same_mcu ? "" : " and ", mcu);
 }
 
+/* "cryptoperf-cycles 1", the cycle model of a dataset that has one */
+static char *model_of(const cp_dataset *ds)
+{
+    return cp_xasprintf("%s %s", text_or(ds, "cycle_model.name", "?"), text_or(ds, "cycle_model.version", "?"));
+}
+
+/* What the diff compares (d->count, cp_diff_count): one kind of count,
+ * said in words; estimated cycles only when both sides have them from one
+ * model, otherwise the instructions they come from. */
+static char *counts_text(const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds)
+{
+    int old_est = cp_lead_count(old_ds->doc.root) == CP_F_CYCLES_ESTIMATED;
+    int new_est = cp_lead_count(new_ds->doc.root) == CP_F_CYCLES_ESTIMATED;
+    char *om = model_of(old_ds), *nm = model_of(new_ds), *s;
+    if (d->count == CP_F_CYCLES_ESTIMATED)
+        s = cp_xasprintf("Both versions' counts are clock cycles the cycle model %s estimated from the instructions "
+                         "QEMU executed, not measured on silicon: the estimates are compared, and the executed "
+                         "instructions they come from are on each version's page.",
+                         nm);
+    else if (d->count == CP_F_INSTRUCTIONS && old_est && new_est)
+        s = cp_xasprintf("The versions' cycles are estimated by different cycle models (old %s, new %s): their "
+                         "executed instructions (QEMU icount) are compared, not the estimates.",
+                         om, nm);
+    else if (d->count == CP_F_INSTRUCTIONS && (old_est || new_est))
+        s = cp_xasprintf("Only the %s version has estimated clock cycles (the cycle model %s): the two are compared by "
+                         "their executed instructions (QEMU icount), not clock cycles.",
+                         new_est ? "new" : "old", new_est ? nm : om);
+    else if (d->count == CP_F_INSTRUCTIONS)
+        s = cp_xstrdup("Both versions count executed instructions (QEMU icount), not clock cycles.");
+    else if (d->count == CP_F_CYCLES)
+        s = cp_xstrdup("Both versions count clock cycles.");
+    else if (strcmp(text_or(old_ds, "counter.kind", "none"), text_or(new_ds, "counter.kind", "none")))
+        s = cp_xasprintf("The old version counts %s, the new one %s: their counts are not comparable and are not "
+                         "compared.",
+                         text_or(old_ds, "counter.kind", "none"), text_or(new_ds, "counter.kind", "none"));
+    else
+        s = cp_xstrdup("Neither version has counts; times and throughput are compared.");
+    free(om);
+    free(nm);
+    return s;
+}
+
 static void intro(builder *b, const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds)
 {
     char *title = title_of(old_ds, new_ds);
@@ -139,17 +181,7 @@ static void intro(builder *b, const cp_diff *d, const cp_dataset *old_ds, const 
     free(new_name);
     paragraph(b, s);
     free(s);
-    const char *ok = text_or(old_ds, "counter.kind", "none"), *nk = text_or(new_ds, "counter.kind", "none");
-    if (strcmp(ok, nk))
-        s = cp_xasprintf("The old version counts %s, the new one %s: their counts are not comparable and are not "
-                         "compared.",
-                         ok, nk);
-    else if (!strcmp(nk, "instructions"))
-        s = cp_xstrdup("Both versions count executed instructions (QEMU icount), not clock cycles.");
-    else if (!strcmp(nk, "cycles"))
-        s = cp_xstrdup("Both versions count clock cycles.");
-    else
-        s = cp_xstrdup("Neither version has counts; times and throughput are compared.");
+    s = counts_text(d, old_ds, new_ds);
     paragraph(b, s);
     free(s);
 }
@@ -164,7 +196,7 @@ static void summary(builder *b, const cp_diff *d, const cp_dataset *old_ds, cons
                  "mean is that of the new/old ratios of the counts of the matched rows: below 1 is faster.");
     cp_diff_summary_table(&t, d, l);
     table(b, &t, b->with_charts ? cp_diff_summary_chart(d, old_ds, new_ds) : NULL);
-    cp_diff_top_table(&t, d, l);
+    cp_diff_top_table(&t, d, l, new_ds);
     if (t.nrows) {
         heading(b, 3, "Largest changes");
         paragraph(b, "Per family, the largest relative changes beyond their threshold, counts and times first.");
@@ -189,7 +221,7 @@ static void versions(builder *b, const cp_diff *d, const cp_dataset *old_ds, con
     table(b, &t, NULL);
     paragraph(b, "A change up to the threshold of its metric is unchanged; lower is better for every metric but "
                  "throughput.");
-    cp_diff_threshold_table(&t, d, th, l);
+    cp_diff_threshold_table(&t, d, th, l, new_ds);
     table(b, &t, NULL);
 }
 
@@ -205,7 +237,7 @@ static void family_tables(builder *b, const cp_diff *d, const cp_dataset *old_ds
             heading(b, 3, title);
             free(title);
             cp_table t;
-            cp_diff_rows_table(&t, d, i, l);
+            cp_diff_rows_table(&t, d, i, l, new_ds);
             table(b, &t, b->with_charts ? cp_diff_table_chart(d, i, old_ds, new_ds, l) : NULL);
         }
     }

@@ -19,16 +19,20 @@
 
 /* The tables of the diff page, as the table model (diff_page_table.c). */
 void cp_diff_summary_table(cp_table *t, const cp_diff *d, const cp_layout *l);
-void cp_diff_top_table(cp_table *t, const cp_diff *d, const cp_layout *l);
+/* ds: the dataset whose header fills in the layout's counter texts (the
+ * cycle model of "Cycles (estimated, ...)"): the new one */
+void cp_diff_top_table(cp_table *t, const cp_diff *d, const cp_layout *l, const cp_dataset *ds);
 void cp_diff_versions_table(cp_table *t, const cp_dataset *old_ds, const cp_dataset *new_ds, const cp_layout *l);
-void cp_diff_threshold_table(cp_table *t, const cp_diff *d, const cp_diff_thresholds *th, const cp_layout *l);
-void cp_diff_rows_table(cp_table *t, const cp_diff *d, size_t table, const cp_layout *l);
+void cp_diff_threshold_table(cp_table *t, const cp_diff *d, const cp_diff_thresholds *th, const cp_layout *l,
+                             const cp_dataset *ds);
+void cp_diff_rows_table(cp_table *t, const cp_diff *d, size_t table, const cp_layout *l, const cp_dataset *ds);
 /* Pieces of the tables the charts share (diff_page_table.c). */
 /* "AES CBC 128 bits 32 bytes Encryption Small": a row's identifying values */
 char *cp_diff_row_label(const cp_layout *l, const cp_diff *d, const cp_diff_row *row);
 /* The column head of a metric: the layout's counter header ("Cycles",
- * "Instructions") for counts, "Time (ms)", "Code", ... */
-const char *cp_diff_metric_head(const cp_layout *l, cp_field f);
+ * "Instructions", "Cycles (estimated, cryptoperf-cycles 1)" filled in from
+ * ds) for counts, "Time (ms)", "Code", ... The caller frees. */
+char *cp_diff_metric_head(const cp_layout *l, const cp_dataset *ds, cp_field f);
 /* The column a metric entry belongs in: its old field, else its new one. */
 cp_field cp_diff_metric_slot(const cp_diff_metric *m);
 /* The metric of row in that column, or NULL. */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cellfmt.h"
 #include "diff_page.h"
 #include "numfmt.h"
 #include "table_build.h"
@@ -183,16 +184,16 @@ static const struct {
     { CP_F_HEAP_BYTES, "Working buffer" },
 };
 
-const char *cp_diff_metric_head(const cp_layout *l, cp_field f)
+char *cp_diff_metric_head(const cp_layout *l, const cp_dataset *ds, cp_field f)
 {
-    if (f == CP_F_CYCLES || f == CP_F_INSTRUCTIONS) {
-        const char *h = cp_scalar(cp_map_get(cp_map_get(l->counter, cp_fields[f].name), "header"));
-        return h ? h : f == CP_F_CYCLES ? "Cycles" : "Instructions";
+    if (cp_diff_is_count(f)) {
+        char *h = cp_counter_text(l, ds, f, "header");
+        return h ? h : cp_xstrdup(f == CP_F_CYCLES ? "Cycles" : f == CP_F_INSTRUCTIONS ? "Instructions" : "Cycles (estimated)");
     }
     for (size_t i = 0; i < sizeof metric_heads / sizeof metric_heads[0]; i++)
         if (metric_heads[i].f == f)
-            return metric_heads[i].head;
-    return cp_fields[f].name;
+            return cp_xstrdup(metric_heads[i].head);
+    return cp_xstrdup(cp_fields[f].name);
 }
 
 cp_field cp_diff_metric_slot(const cp_diff_metric *m)
@@ -210,7 +211,7 @@ const cp_diff_metric *cp_diff_metric_in_slot(const cp_diff_row *row, cp_field sl
 
 /* ---- the tables ---- */
 
-void cp_diff_rows_table(cp_table *t, const cp_diff *d, size_t table, const cp_layout *l)
+void cp_diff_rows_table(cp_table *t, const cp_diff *d, size_t table, const cp_layout *l, const cp_dataset *ds)
 {
     const cp_diff_table *tb = &d->tables[table];
     const cp_diff_row *rows = &d->rows[tb->first_row];
@@ -229,10 +230,11 @@ void cp_diff_rows_table(cp_table *t, const cp_diff *d, size_t table, const cp_la
             head[ncols++] = id_columns[c].head;
     for (int f = 0; f < CP_F_COUNT; f++)
         if (slot_used[f]) {
-            const char *h = cp_diff_metric_head(l, (cp_field)f);
+            char *h = cp_diff_metric_head(l, ds, (cp_field)f);
             head[ncols++] = owned[nowned++] = cp_xasprintf("%s (old)", h);
             head[ncols++] = owned[nowned++] = cp_xasprintf("%s (new)", h);
             head[ncols++] = owned[nowned++] = cp_xasprintf("%s change", h);
+            free(h);
         }
     head[ncols++] = "Row";
     char *name = cp_xasprintf("diff-%zu", table);
@@ -307,7 +309,7 @@ char *cp_diff_table_title(const cp_diff_table *tb)
     return b.data;
 }
 
-void cp_diff_top_table(cp_table *t, const cp_diff *d, const cp_layout *l)
+void cp_diff_top_table(cp_table *t, const cp_diff *d, const cp_layout *l, const cp_dataset *ds)
 {
     static const char *const head[] = { "Family", "Table", "Row", "Metric", "Old", "New", "Change" };
     table_init(t, "diff-top", sizeof head / sizeof head[0], head);
@@ -320,7 +322,7 @@ void cp_diff_top_table(cp_table *t, const cp_diff *d, const cp_layout *l)
             table_set(t, l, 0, cp_xstrdup(f->family));
             table_set(t, l, 1, cp_diff_table_title(&d->tables[row->table]));
             table_set(t, l, 2, cp_diff_row_label(l, d, row));
-            table_set(t, l, 3, cp_xstrdup(cp_diff_metric_head(l, m->old_metric)));
+            table_set(t, l, 3, cp_diff_metric_head(l, ds, m->old_metric));
             table_set(t, l, 4, side_text(l, m, 0));
             table_set(t, l, 5, side_text(l, m, 1));
             table_set(t, l, 6, change_text(l, m));
@@ -328,12 +330,14 @@ void cp_diff_top_table(cp_table *t, const cp_diff *d, const cp_layout *l)
     }
 }
 
-/* "clock cycles" / "executed instructions (QEMU icount)" from the layout */
+/* "clock cycles" / "executed instructions (QEMU icount)" / "estimated
+ * clock cycles (cryptoperf-cycles 1)" from the layout: what the dataset's
+ * pages lead with */
 static char *counter_words(const cp_dataset *ds, const cp_layout *l)
 {
     const char *kind = cp_dataset_text(ds, "counter.kind");
-    const char *w = kind ? cp_scalar(cp_map_get(cp_map_get(l->counter, kind), "words")) : NULL;
-    return w ? cp_xstrdup(w) : kind ? cp_xstrdup(kind) : NULL;
+    char *w = kind ? cp_counter_text(l, ds, cp_lead_count(ds->doc.root), "words") : NULL;
+    return w ? w : kind ? cp_xstrdup(kind) : NULL;
 }
 
 char *cp_diff_clock_text(const cp_dataset *ds)
@@ -380,7 +384,8 @@ void cp_diff_versions_table(cp_table *t, const cp_dataset *old_ds, const cp_data
     }
 }
 
-void cp_diff_threshold_table(cp_table *t, const cp_diff *d, const cp_diff_thresholds *th, const cp_layout *l)
+void cp_diff_threshold_table(cp_table *t, const cp_diff *d, const cp_diff_thresholds *th, const cp_layout *l,
+                             const cp_dataset *ds)
 {
     static const char *const head[] = { "Metric", "Unchanged up to", "Better when" };
     unsigned char used[CP_F_COUNT] = { 0 };
@@ -397,7 +402,7 @@ void cp_diff_threshold_table(cp_table *t, const cp_diff *d, const cp_diff_thresh
         if (!used[f])
             continue;
         table_row(t);
-        table_set(t, l, 0, cp_xstrdup(cp_diff_metric_head(l, (cp_field)f)));
+        table_set(t, l, 0, cp_diff_metric_head(l, ds, (cp_field)f));
         table_set(t, l, 1, cp_xasprintf(cp_diff_metric_is_bytes((cp_field)f) ? "%g bytes" : "%g %%", th->value[f]));
         table_set(t, l, 2, cp_xstrdup(f == CP_F_THROUGHPUT ? "higher" : "lower"));
     }

@@ -66,7 +66,7 @@ void cp_diff_summarize(cp_diff *d)
             const cp_diff_metric *dm = &row->metrics[m];
             if (is_change(dm))
                 consider_top(d, f, r, m);
-            int count = dm->old_metric == CP_F_CYCLES || dm->old_metric == CP_F_INSTRUCTIONS;
+            int count = cp_diff_is_count(dm->old_metric);
             if (count && dm->old_metric == dm->new_metric && dm->old_value > 0 && dm->new_value > 0) {
                 logsum[f - d->families] += log(dm->new_value / dm->old_value);
                 f->ngeomean++;

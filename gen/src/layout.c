@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cellfmt.h"
 #include "util.h"
 
 static const cp_node *optional_map(const cp_node *root, const char *key, cp_diag *diag)
@@ -29,6 +30,23 @@ static int style_int(const cp_node *style, const char *key, int dflt, cp_diag *d
         return dflt;
     }
     return (int)v;
+}
+
+/* The texts of `counter:` are cell formats ("Cycles (estimated,
+ * {cycle_model.name} {cycle_model.version})"): a malformed one is an
+ * error of the layout, not a silently missing header. */
+static void check_counter_texts(const cp_layout *l, cp_diag *diag)
+{
+    for (size_t i = 0; l->counter && i < l->counter->count; i++) {
+        const cp_node *entry = l->counter->items[i];
+        for (size_t k = 0; entry->kind == CP_MAP && k < entry->count; k++) {
+            const cp_node *text = entry->items[k];
+            cp_cellfmt *f = cp_scalar(text) ? cp_cellfmt_compile(text->text, text, l, diag) : NULL;
+            if (!cp_scalar(text))
+                cp_diag_node(diag, text, "counter", "expected a text (a cell format), found a collection");
+            cp_cellfmt_free(f);
+        }
+    }
 }
 
 int cp_layout_load(cp_layout *l, const char *templates_dir, const char *name, cp_diag *diag)
@@ -79,11 +97,13 @@ int cp_layout_load_page(cp_layout *l, const char *templates_dir, const char *nam
     l->labels = optional_map(root, "labels", diag);
     l->words = optional_map(root, "words", diag);
     l->counter = optional_map(root, "counter", diag);
+    check_counter_texts(l, diag);
     l->row_labels = optional_map(root, "row_labels", diag);
     l->column_sets = optional_map(root, "column_sets", diag);
     l->pivots = optional_map(root, "pivots", diag);
     l->tables = optional_map(root, "tables", diag);
     l->companions = optional_map(root, "companions", diag);
+    l->count_companion = optional_map(root, "count_companion", diag);
     if (!l->tables)
         cp_diag_node(diag, root, NULL, "expected a 'tables' mapping, found none");
     return diag->errors == before ? 0 : -1;

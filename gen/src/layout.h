@@ -29,6 +29,10 @@ typedef struct cp_layout {
     /* pages made from each dataset besides page.md: name -> {layout, page},
      * written as <name>.<ext> next to the dataset's page */
     const cp_node *companions;
+    /* {counts, intro}: after each table of a page that leads with another
+     * count, the same rows in these counts (templates/README.md, "Companion
+     * tables"); NULL: none */
+    const cp_node *count_companion;
 } cp_layout;
 
 /* Loads templates_dir/name and templates_dir/html.css. Problems go to diag; returns 0 or -1 (the

@@ -37,16 +37,23 @@ static void md_source_escape(cp_buf *out, const char *s, size_t n)
     }
 }
 
-static size_t table_index(expander *e, const char *name, const cp_node *src, int *rc)
+/* The table `name` of the page, built the first time it is named; with
+ * companion (not CP_F_COUNT), its companion table of those counts. */
+static size_t table_index(expander *e, const char *name, const cp_node *src, cp_field companion, int *rc)
 {
+    char *own = companion == CP_F_COUNT ? NULL : cp_xasprintf("%s+%s", name, cp_fields[companion].name);
     for (size_t i = 0; i < e->p->ntables; i++)
-        if (strcmp(e->p->tables[i].name, name) == 0)
+        if (strcmp(e->p->tables[i].name, own ? own : name) == 0) {
+            free(own);
             return i;
+        }
+    free(own);
     e->p->tables = cp_xrealloc(e->p->tables, (e->p->ntables + 1) * sizeof *e->p->tables);
     e->p->charts = cp_xrealloc(e->p->charts, (e->p->ntables + 1) * sizeof *e->p->charts);
     memset(&e->p->charts[e->p->ntables], 0, sizeof *e->p->charts);
     cp_table *t = &e->p->tables[e->p->ntables];
-    *rc = cp_table_build(t, e->p->layout, e->ds, name, src, e->diag);
+    *rc = companion == CP_F_COUNT ? cp_table_build(t, e->p->layout, e->ds, name, src, e->diag)
+                                  : cp_table_build_companion(t, e->p->layout, e->ds, name, src, companion, e->diag);
     return e->p->ntables++;
 }
 
@@ -54,14 +61,14 @@ static int probe(void *arg, const char *name, const cp_node *src, cp_diag *diag)
 {
     expander *e = arg;
     int rc = 0;
-    size_t i = table_index(e, name, src, &rc);
+    size_t i = table_index(e, name, src, CP_F_COUNT, &rc);
     (void)diag;
     return rc != 0 ? -1 : e->p->tables[i].nrows > 0;
 }
 
 static cp_fmt_ctx ctx_of(expander *e)
 {
-    return (cp_fmt_ctx){ e->ds, e->p->layout, NULL, NULL, md_source_escape };
+    return (cp_fmt_ctx){ e->ds, e->p->layout, NULL, NULL, md_source_escape, 0, 0 };
 }
 
 /* `::list PATH [WORD... => TEXT]`: a bullet list of the values at PATH;
@@ -127,6 +134,43 @@ static int expand_text(expander *e, const char *line)
     return 0;
 }
 
+/* After the table `name` of a page whose counts are not those of the
+ * layout's `count_companion:` (estimated cycles: the companion shows the
+ * executed instructions they are estimated from), its intro and the same
+ * rows in those counts: two kinds of count never share a table
+ * (templates/README.md, "Companion tables"). */
+static int add_companion(expander *e, const char *name)
+{
+    const cp_node *cc = e->p->layout->count_companion;
+    int counts = cc ? cp_table_counts(e->p->layout, cc, e->diag) : 0;
+    if (counts <= 0)
+        return counts;
+    cp_fmt_ctx ctx = ctx_of(e);
+    cp_field lead = cp_fmt_count_field(&ctx);
+    if (lead == CP_F_COUNT || lead == (cp_field)(counts - 1))
+        return 0;
+    int rc = 0;
+    size_t i = table_index(e, name, &e->src, (cp_field)(counts - 1), &rc);
+    if (rc != 0 || !e->p->tables[i].nrows)
+        return rc;
+    const cp_node *intro = cp_map_get(cc, "intro");
+    if (intro) {
+        cp_cellfmt *f = cp_scalar(intro) ? cp_cellfmt_compile(intro->text, intro, e->p->layout, e->diag) : NULL;
+        if (!f) {
+            if (!cp_scalar(intro))
+                cp_diag_node(e->diag, intro, "count_companion.intro", "expected a text, found a collection");
+            return -1;
+        }
+        ctx.counts = counts;   /* its @count_words are those of the companion */
+        cp_buf_putc(&e->md, '\n');
+        if (cp_cellfmt_eval(f, &ctx, &e->md) == 0)
+            cp_buf_putc(&e->md, '\n');
+        cp_cellfmt_free(f);
+    }
+    cp_buf_printf(&e->md, "\n" PLACEHOLDER "%zu-->\n\n", i);
+    return 0;
+}
+
 typedef struct {
     int active;         /* this branch is output */
     int parent_active;
@@ -176,7 +220,7 @@ static int expand(expander *e)
             /* inside a branch not taken */
         } else if (strncmp(line, "::table ", 8) == 0) {
             int trc = 0;
-            size_t i = table_index(e, line + 8, &e->src, &trc);
+            size_t i = table_index(e, line + 8, &e->src, CP_F_COUNT, &trc);
             cp_chart_list *charts = &e->p->charts[i];
             if (trc != 0)
                 rc = -1;
@@ -190,6 +234,8 @@ static int expand(expander *e)
                 else if (e->on_charts)
                     e->on_charts(e->on_charts_arg, e->p);
             }
+            if (trc == 0 && e->p->tables[i].nrows && add_companion(e, line + 8) != 0)
+                rc = -1;
         } else if (strncmp(line, "::list ", 7) == 0) {
             if (expand_list(e, line + 7) != 0)
                 rc = -1;

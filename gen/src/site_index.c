@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff.h"
 #include "layout.h"
 #include "page.h"
 #include "path_rel.h"
@@ -18,13 +19,15 @@ typedef struct {
 
 typedef struct {
     char *series, *slug, *library, *from, *to;
+    char *counts;   /* the count the diff compares (cp_diff_count) */
     char *page;     /* <series>/diff-... */
 } diff;
 
 /* a cross-core page: one library version on every core */
 typedef struct {
     char *slug, *library, *version, *cores;
-    char *page;     /* cores/<slug>-<version> */
+    char *estimated;   /* the cores with estimated cycles, or NULL */
+    char *page;        /* cores/<slug>-<version> */
 } cores_page;
 
 struct cp_site_index {
@@ -67,6 +70,7 @@ void cp_site_index_free(cp_site_index *x)
         free(d->library);
         free(d->from);
         free(d->to);
+        free(d->counts);
         free(d->page);
     }
     free(x->d);
@@ -76,6 +80,7 @@ void cp_site_index_free(cp_site_index *x)
         free(c->library);
         free(c->version);
         free(c->cores);
+        free(c->estimated);
         free(c->page);
     }
     free(x->c);
@@ -97,7 +102,7 @@ void cp_site_index_add(cp_site_index *x, const cp_dataset *ds, const char *page_
     e->slug = text_or_empty(ds, "library.slug");
     e->library = text_or_empty(ds, "library.name");
     e->version = text_or_empty(ds, "library.version");
-    e->counter = text_or_empty(ds, "counter.kind");
+    e->counter = cp_xstrdup(cp_count_name(cp_lead_count(ds->doc.root)));
     e->page = cp_path_relative(x->outdir, page_dir);
     e->source = cp_xstrdup(ds->path);
     e->yaml = cp_path_relative(x->outdir, ds->path);
@@ -112,6 +117,7 @@ void cp_site_index_add_diff(cp_site_index *x, const cp_dataset *old_ds, const cp
     d->library = text_or_empty(new_ds, "library.name");
     d->from = text_or_empty(old_ds, "library.version");
     d->to = text_or_empty(new_ds, "library.version");
+    d->counts = cp_xstrdup(cp_count_name(cp_diff_count(old_ds->doc.root, new_ds->doc.root)));
     d->page = cp_path_relative(x->outdir, page_dir);
 }
 
@@ -122,15 +128,20 @@ void cp_site_index_add_cores(cp_site_index *x, const cp_dataset *cores_ds, const
     c->slug = text_or_empty(cores_ds, "library.slug");
     c->library = text_or_empty(cores_ds, "library.name");
     c->version = text_or_empty(cores_ds, "library.version");
-    /* the cores named in the header, in column order */
-    cp_buf b = { 0 };
+    /* the cores named in the header, in column order; those with
+     * estimated cycles apart */
+    cp_buf b = { 0 }, est = { 0 };
     cp_buf_puts(&b, "");
     const cp_node *list = cp_dataset_node(cores_ds, "cores");
     for (size_t i = 0; list && list->kind == CP_SEQ && i < list->count; i++) {
         const char *core = cp_scalar(cp_map_get(list->items[i], "core"));
+        const char *cycles = cp_scalar(cp_map_get(list->items[i], "cycles"));
         cp_buf_printf(&b, "%s%s", i ? ", " : "", core ? core : "?");
+        if (cycles && !strcmp(cycles, "modelled"))
+            cp_buf_printf(&est, "%s%s", est.len ? ", " : "", core ? core : "?");
     }
     c->cores = cp_xstrdup(b.data);
+    c->estimated = est.data;
     cp_buf_free(&b);
     c->page = cp_path_relative(x->outdir, page_dir);
 }
@@ -225,6 +236,18 @@ static void header_yaml(cp_site_index *x, cp_buf *y)
         cp_buf_puts(y, "}\n");
     }
     free(cols);
+    /* the kinds of count the pages lead with, each once, in a fixed order
+     * (`::if $counts=cycles_estimated`) */
+    static const cp_field kinds[] = { CP_F_CYCLES, CP_F_CYCLES_ESTIMATED, CP_F_INSTRUCTIONS, CP_F_COUNT };
+    cp_buf_puts(y, "counts: [");
+    for (size_t k = 0, n = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        size_t i = 0;
+        while (i < x->n && strcmp(x->e[i].counter, cp_count_name(kinds[k])))
+            i++;
+        if (i < x->n)
+            cp_buf_printf(y, "%s%s", n++ ? ", " : "", cp_count_name(kinds[k]));
+    }
+    cp_buf_puts(y, "]\n");
     if (x->nd)
         cp_buf_puts(y, "diffs:\n");
     for (size_t i = 0; i < x->nd; i++) {
@@ -234,6 +257,7 @@ static void header_yaml(cp_site_index *x, cp_buf *y)
         put_field(y, "library", d->library, 0);
         put_field(y, "from", d->from, 0);
         put_field(y, "to", d->to, 0);
+        put_field(y, "counts", d->counts, 0);
         put_field(y, "page", d->page, 0);
         cp_buf_puts(y, "}\n");
     }
@@ -247,6 +271,8 @@ static void header_yaml(cp_site_index *x, cp_buf *y)
         put_field(y, "library", c->library, 1);
         put_field(y, "version", c->version, 0);
         put_field(y, "cores", c->cores, 0);
+        if (c->estimated)
+            put_field(y, "estimated", c->estimated, 0);
         put_field(y, "page", c->page, 0);
         cp_buf_puts(y, "}\n");
     }

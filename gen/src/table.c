@@ -167,24 +167,76 @@ cp_cellfmt *cp_table_compile(const cp_node *n, const cp_layout *l, cp_diag *diag
     return cp_cellfmt_compile(n->text, n, l, diag);
 }
 
-int cp_table_build(cp_table *t, const cp_layout *l, const cp_dataset *ds, const char *name, const cp_node *src,
-                   cp_diag *diag)
+#define MAX_LIKE 8
+
+const cp_node *cp_table_key(const cp_layout *l, const cp_node *def, const char *key)
+{
+    for (int depth = 0; def && depth < MAX_LIKE; depth++) {
+        const cp_node *n = cp_map_get(def, key);
+        if (n)
+            return n;
+        const char *like = cp_scalar(cp_map_get(def, "like"));
+        def = like ? cp_map_get(l->tables, like) : NULL;
+    }
+    return NULL;
+}
+
+int cp_table_counts(const cp_layout *l, const cp_node *def, cp_diag *diag)
+{
+    const cp_node *n = cp_table_key(l, def, "counts");
+    if (!n)
+        return 0;
+    cp_field f = cp_scalar(n) ? cp_field_by_name(n->text) : CP_F_COUNT;
+    if (f != CP_F_CYCLES && f != CP_F_INSTRUCTIONS && f != CP_F_CYCLES_ESTIMATED) {
+        cp_diag_node(diag, n, "counts", "expected a count field (cycles, instructions or cycles_estimated), found '%s'",
+                     cp_scalar(n) ? n->text : "a collection");
+        return -1;
+    }
+    return f + 1;
+}
+
+/* The table `name`; with companion (not CP_F_COUNT), its companion table
+ * of that count. */
+static int build(cp_table *t, const cp_layout *l, const cp_dataset *ds, const char *name, const cp_node *src,
+                 cp_field companion, cp_diag *diag)
 {
     memset(t, 0, sizeof *t);
-    t->name = cp_xstrdup(name);
+    t->name = companion == CP_F_COUNT ? cp_xstrdup(name) : cp_xasprintf("%s+%s", name, cp_fields[companion].name);
     const cp_node *def = cp_map_get(l->tables, name);
     if (!def || def->kind != CP_MAP) {
         cp_diag_node(diag, src, NULL, "expected a table defined in tables.yaml of layout '%s', found '%s'", l->name, name);
         return -1;
     }
-    if (cp_map_get(def, "rows"))
-        return cp_table_build_rows(t, l, ds, def, diag);
-    if (cp_map_get(def, "pivot"))
-        return cp_table_build_pivot(t, l, ds, def, diag);
-    if (cp_map_get(def, "columns"))
-        return cp_table_build_list(t, l, ds, def, diag);
+    const char *like = cp_scalar(cp_map_get(def, "like"));
+    if (like && !cp_map_get(l->tables, like)) {
+        cp_diag_node(diag, cp_map_get(def, "like"), "like", "expected a table of this tables.yaml, found '%s'", like);
+        return -1;
+    }
+    cp_fmt_ctx base = { ds, l, NULL, NULL, NULL, 0, 0 };
+    base.counts = companion == CP_F_COUNT ? cp_table_counts(l, def, diag) : (int)companion + 1;
+    base.counts_only = companion != CP_F_COUNT;
+    if (base.counts < 0)
+        return -1;
+    if (cp_table_key(l, def, "rows"))
+        return companion == CP_F_COUNT ? cp_table_build_rows(t, &base, def, diag) : 0;
+    if (cp_table_key(l, def, "pivot"))
+        return companion == CP_F_COUNT ? cp_table_build_pivot(t, &base, def, diag) : 0;
+    if (cp_table_key(l, def, "columns"))
+        return cp_table_build_list(t, &base, def, diag);
     cp_diag_node(diag, def, name, "expected 'rows', 'columns' or 'pivot', found none of them");
     return -1;
+}
+
+int cp_table_build(cp_table *t, const cp_layout *l, const cp_dataset *ds, const char *name, const cp_node *src,
+                   cp_diag *diag)
+{
+    return build(t, l, ds, name, src, CP_F_COUNT, diag);
+}
+
+int cp_table_build_companion(cp_table *t, const cp_layout *l, const cp_dataset *ds, const char *name,
+                             const cp_node *src, cp_field counts, cp_diag *diag)
+{
+    return build(t, l, ds, name, src, counts, diag);
 }
 
 void cp_table_drop_rows(cp_table *t)

@@ -40,6 +40,24 @@ static inline const cp_cell *cp_table_cell(const cp_table *t, size_t row, size_t
  * is not defined or its definition is malformed. */
 int cp_table_build(cp_table *t, const cp_layout *l, const cp_dataset *ds, const char *name, const cp_node *src,
                    cp_diag *diag);
+/* The value of `key` in a table's definition def (tables.yaml): its own,
+ * else that of the table its `like: NAME` names (and so on); NULL when
+ * none has it. */
+const cp_node *cp_table_key(const cp_layout *l, const cp_node *def, const char *key);
+
+/* A table's `counts: FIELD` (def: its definition, or the layout's
+ * count_companion): the count field its @count, charts included, shows,
+ * + 1 (cp_fmt_ctx.counts); 0 when it names none (each result's lead
+ * count), -1 after reporting a value that is not a count field. */
+int cp_table_counts(const cp_layout *l, const cp_node *def, cp_diag *diag);
+
+/* The companion of the table `name` (templates/README.md, "Companion
+ * tables"), named "<name>+<field>": the rows of a `columns` table that have
+ * the count field `counts`, showing it as @count; times and rates, which
+ * derive from the count the page leads with, are left out, and so are
+ * axis notes. No rows for other kinds of table. */
+int cp_table_build_companion(cp_table *t, const cp_layout *l, const cp_dataset *ds, const char *name,
+                             const cp_node *src, cp_field counts, cp_diag *diag);
 void cp_table_free(cp_table *t);
 /* Frees the rows (and header) of t, its texts with them; its name stays. */
 void cp_table_drop_rows(cp_table *t);

@@ -66,13 +66,15 @@ int cp_prefer_better(const cp_prefer *p, const cp_fmt_ctx *ctx, const cp_result 
 /* `axis_notes:` of a columns table (table_noeffect.c): footnotes on the
  * label cells of rows where a configuration label changes nothing. rows:
  * the result of each table row; col_src: the cell format text of each
- * source column, col_shown: whether it made it into the table; words: what
- * the counts are ("instructions", "cycles"). */
+ * source column, col_shown: whether it made it into the table; count: the
+ * count field the table shows (the note compares it). */
 void cp_table_axis_notes(cp_table *t, const cp_result *const *rows, const char *const *col_src,
-                         const int *col_shown, size_t nsrc_cols, const cp_layout *l, const char *words);
+                         const int *col_shown, size_t nsrc_cols, const cp_layout *l, cp_field count);
 
-int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, const cp_node *def, cp_diag *diag);
-int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, const cp_node *def, cp_diag *diag);
-int cp_table_build_rows(cp_table *t, const cp_layout *l, const cp_dataset *ds, const cp_node *def, cp_diag *diag);
+/* The kinds of table; base: the dataset, the layout and the counts every
+ * cell of the table is evaluated with. */
+int cp_table_build_list(cp_table *t, const cp_fmt_ctx *base, const cp_node *def, cp_diag *diag);
+int cp_table_build_pivot(cp_table *t, const cp_fmt_ctx *base, const cp_node *def, cp_diag *diag);
+int cp_table_build_rows(cp_table *t, const cp_fmt_ctx *base, const cp_node *def, cp_diag *diag);
 
 #endif

@@ -13,11 +13,13 @@ typedef struct {
     int varies;                       /* shown only when its cells differ */
 } column;
 
-int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, const cp_node *def, cp_diag *diag)
+int cp_table_build_list(cp_table *t, const cp_fmt_ctx *base, const cp_node *def, cp_diag *diag)
 {
-    const cp_node *cols = cp_map_get(def, "columns");
-    const cp_node *from = cp_map_get(def, "from");
-    const char *missing = cp_scalar(cp_map_get(def, "missing"));
+    const cp_layout *l = base->layout;
+    const cp_dataset *ds = base->ds;
+    const cp_node *cols = cp_table_key(l, def, "columns");
+    const cp_node *from = cp_table_key(l, def, "from");
+    const char *missing = cp_scalar(cp_table_key(l, def, "missing"));
     if (!missing)
         missing = l->missing;
     if (cols->kind != CP_SEQ) {
@@ -25,7 +27,7 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
         return -1;
     }
     cp_selection sel;
-    int rc = cp_selection_compile(&sel, cp_map_get(def, "select"), diag);
+    int rc = cp_selection_compile(&sel, cp_table_key(l, def, "select"), diag);
     column *c = NULL;
     size_t nc = 0;
     for (size_t i = 0; rc == 0 && i < cols->count; i++) {
@@ -92,7 +94,7 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
     const cp_result **row_result = NULL;
     size_t nrows = 0, cells_cap = 0, links_cap = 0, rr_cap = 0, table_cap = 0;
     int *used = cp_xcalloc(nc ? nc : 1, sizeof *used);
-    cp_fmt_ctx ctx = { ds, l, NULL, NULL, NULL };
+    cp_fmt_ctx ctx = *base;
     for (size_t s = 0; rc == 0 && s < nsrc; s++) {
         if (from) {
             ctx.result = NULL;
@@ -103,6 +105,9 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
                 continue;
             ctx.result = r;
             ctx.record = r->node;
+            /* a companion shows the rows that have its count */
+            if (ctx.counts_only && !cp_fmt_count(&ctx))
+                continue;
         }
         row_result = cp_table_grow(row_result, nrows + 1, &rr_cap, sizeof *row_result);
         row_result[nrows] = ctx.result;
@@ -152,14 +157,15 @@ int cp_table_build_list(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
             }
         }
     }
-    const cp_node *axis_notes = cp_map_get(def, "axis_notes");
-    if (rc == 0 && nrows && !from && axis_notes && cp_scalar(axis_notes) && strcmp(axis_notes->text, "true") == 0) {
+    const cp_node *axis_notes = cp_table_key(l, def, "axis_notes");
+    /* (a companion's rows have their notes in the table it follows) */
+    if (rc == 0 && nrows && !from && !base->counts_only && axis_notes && cp_scalar(axis_notes) &&
+        strcmp(axis_notes->text, "true") == 0) {
         const char **src = cp_xcalloc(nc ? nc : 1, sizeof *src);
         for (size_t i = 0; i < nc; i++)
             src[i] = c[i].src;
-        const char *kind = cp_scalar(cp_dataset_node(ds, "counter.kind"));
-        cp_table_axis_notes(t, row_result, src, used, nc, l, kind && strcmp(kind, "cycles") == 0 ? "cycles"
-                                                                                               : "instructions");
+        ctx.result = NULL;
+        cp_table_axis_notes(t, row_result, src, used, nc, l, cp_fmt_count_field(&ctx));
         free(src);
     }
     free(row_result);

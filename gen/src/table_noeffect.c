@@ -19,12 +19,18 @@ static const cp_field axis_fields[] = {
 };
 #define NAXES (sizeof axis_fields / sizeof axis_fields[0])
 
-/* The count of a performance row (cycles or instructions), or 0. */
-static unsigned long long count_of(const cp_result *r)
+/* The count a performance row shows (count: its field), or 0. */
+static unsigned long long count_of(const cp_result *r, cp_field count)
 {
-    const cp_node *n = cp_result_value(r, CP_F_CYCLES) ? cp_result_value(r, CP_F_CYCLES) : cp_result_value(r, CP_F_INSTRUCTIONS);
+    const cp_node *n = count == CP_F_COUNT ? NULL : cp_result_value(r, count);
     long long v;
     return n && cp_scalar_int(n, &v) == 0 && v > 0 ? (unsigned long long)v : 0;
+}
+
+/* what the note calls the counts */
+static const char *count_words(cp_field count)
+{
+    return count == CP_F_CYCLES ? "cycles" : count == CP_F_CYCLES_ESTIMATED ? "estimated cycles" : "instructions";
 }
 
 static const char *text_of(const cp_result *r, cp_field f)
@@ -87,9 +93,9 @@ static int keyed_cmp(const void *a, const void *b)
  * whose identifying fields but f hash alike (every sibling of r is among
  * them), in row order. */
 static char *note_for(const cp_result *const *rows, const keyed *group, size_t ng, size_t r, cp_field f,
-                      const char *what, const cp_layout *l, const char *words)
+                      const char *what, const cp_layout *l, cp_field count)
 {
-    unsigned long long lo = count_of(rows[r]), hi = lo;
+    unsigned long long lo = count_of(rows[r], count), hi = lo;
     if (!lo || !text_of(rows[r], f))
         return NULL;
     cp_buf list = { 0 };
@@ -98,7 +104,7 @@ static char *note_for(const cp_result *const *rows, const keyed *group, size_t n
         size_t i = group[k].row;
         if (i != r && !siblings(rows[r], rows[i], f))
             continue;
-        unsigned long long c = count_of(rows[i]);
+        unsigned long long c = count_of(rows[i], count);
         if (!c) {
             cp_buf_free(&list);
             return NULL;
@@ -119,7 +125,7 @@ static char *note_for(const cp_result *const *rows, const keyed *group, size_t n
         cp_buf_free(&list);
         return NULL;
     }
-    char *note = cp_xasprintf("%s has no effect here: %s %s (within 0.1 %%)", what, list.data, words);
+    char *note = cp_xasprintf("%s has no effect here: %s %s (within 0.1 %%)", what, list.data, count_words(count));
     cp_buf_free(&list);
     return note;
 }
@@ -163,7 +169,7 @@ static void add_note(cp_cell *c, char *note)
 }
 
 void cp_table_axis_notes(cp_table *t, const cp_result *const *rows, const char *const *col_src,
-                         const int *col_shown, size_t nsrc_cols, const cp_layout *l, const char *words)
+                         const int *col_shown, size_t nsrc_cols, const cp_layout *l, cp_field count)
 {
     for (size_t a = 0; a < NAXES; a++) {
         cp_field f = axis_fields[a];
@@ -202,11 +208,11 @@ void cp_table_axis_notes(cp_table *t, const cp_result *const *rows, const char *
             char *shared = NULL;
             int clean = all_siblings(rows, by + g, end - g, f);
             if (clean)
-                shared = note_for(rows, by + g, end - g, by[g].row, f, what, l, words);
+                shared = note_for(rows, by + g, end - g, by[g].row, f, what, l, count);
             for (size_t m = g; m < end; m++) {
                 size_t r = by[m].row;
                 char *note = clean ? (shared ? cp_xstrdup(shared) : NULL)
-                                   : note_for(rows, by + g, end - g, r, f, what, l, words);
+                                   : note_for(rows, by + g, end - g, r, f, what, l, count);
                 if (note)
                     add_note(&t->cells[r * t->ncols + col], note);
             }

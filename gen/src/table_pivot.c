@@ -49,9 +49,20 @@ static const cp_node *row_format(const cp_node *labels, const cp_result *r)
     return f ? f : cp_map_get(labels, "default");
 }
 
-int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, const cp_node *def, cp_diag *diag)
+/* A key of the pivot's shape: the table's own (or that of the table it is
+ * `like:`) replaces the shape's, so that a table can reuse a named shape
+ * with another corner. */
+static const cp_node *shape_key(const cp_layout *l, const cp_node *def, const cp_node *pv, const char *key)
 {
-    const cp_node *pv = cp_map_get(def, "pivot");
+    const cp_node *n = cp_table_key(l, def, key);
+    return n ? n : cp_map_get(pv, key);
+}
+
+int cp_table_build_pivot(cp_table *t, const cp_fmt_ctx *base, const cp_node *def, cp_diag *diag)
+{
+    const cp_layout *l = base->layout;
+    const cp_dataset *ds = base->ds;
+    const cp_node *pv = cp_table_key(l, def, "pivot");
     if (pv->kind == CP_SCALAR) {
         const cp_node *named = cp_map_get(l->pivots, pv->text);
         if (!named || named->kind != CP_MAP) {
@@ -60,10 +71,10 @@ int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, 
         }
         pv = named;
     }
-    const char *missing = cp_scalar(cp_map_get(def, "missing"));
+    const char *missing = cp_scalar(cp_table_key(l, def, "missing"));
     if (!missing)
         missing = l->missing;
-    const char *rows_name = cp_scalar(cp_map_get(pv, "row"));
+    const char *rows_name = cp_scalar(shape_key(l, def, pv, "row"));
     const cp_node *labels = rows_name ? cp_map_get(l->row_labels, rows_name) : NULL;
     if (!labels || labels->kind != CP_MAP) {
         cp_diag_node(diag, pv, "pivot.row", "expected the name of a row_labels map, found %s",
@@ -71,18 +82,18 @@ int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, 
         return -1;
     }
     cp_selection sel;
-    cp_cellfmt *colf = cp_table_compile(cp_map_get(pv, "column"), l, diag);
-    cp_cellfmt *cellf = cp_table_compile(cp_map_get(pv, "cell"), l, diag);
-    cp_cellfmt *cornerf = cp_table_compile(cp_map_get(pv, "corner"), l, diag);
-    const cp_node *link_def = cp_map_get(pv, "link");
+    cp_cellfmt *colf = cp_table_compile(shape_key(l, def, pv, "column"), l, diag);
+    cp_cellfmt *cellf = cp_table_compile(shape_key(l, def, pv, "cell"), l, diag);
+    cp_cellfmt *cornerf = cp_table_compile(shape_key(l, def, pv, "corner"), l, diag);
+    const cp_node *link_def = shape_key(l, def, pv, "link");
     cp_cellfmt *linkf = link_def ? cp_table_compile(link_def, l, diag) : NULL;
     /* `row_detail:` is appended to the row label: one row per algorithm and operation */
-    const cp_node *detail_def = cp_map_get(pv, "row_detail");
+    const cp_node *detail_def = shape_key(l, def, pv, "row_detail");
     cp_cellfmt *detailf = detail_def ? cp_table_compile(detail_def, l, diag) : NULL;
-    int rc = cp_selection_compile(&sel, cp_map_get(def, "select"), diag);
-    cp_prefer *prefer = cp_prefer_compile(cp_map_get(pv, "prefer"), l, diag);
+    int rc = cp_selection_compile(&sel, cp_table_key(l, def, "select"), diag);
+    cp_prefer *prefer = cp_prefer_compile(shape_key(l, def, pv, "prefer"), l, diag);
     long long min_filled = 0;
-    const cp_node *mf = cp_map_get(pv, "min_filled");
+    const cp_node *mf = shape_key(l, def, pv, "min_filled");
     if (mf && (cp_scalar_int(mf, &min_filled) != 0 || min_filled < 0)) {
         cp_diag_node(diag, mf, "min_filled", "expected a count of cells, found '%s'", mf->text ? mf->text : "?");
         rc = -1;
@@ -98,20 +109,35 @@ int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, 
     cp_cell *grid = NULL;   /* rows.n x cols.n, grown as labels appear */
     const cp_result **who = NULL;   /* the result behind each cell of grid */
     size_t gr = 0, gc = 0;
-    cp_fmt_ctx ctx = { ds, l, NULL, NULL, NULL };
-    const cp_node *from = header_list(ds, cp_map_get(def, "from"));
-    /* the columns of a header list come first, in its order, filled or not */
-    const cp_node *order = header_list(ds, cp_map_get(pv, "column_order"));
+    cp_fmt_ctx ctx = *base;
+    const cp_node *from = header_list(ds, cp_table_key(l, def, "from"));
+    /* the columns of a header list come first, in its order, filled or not;
+     * `column_missing:` (evaluated on the column's item) is the text of
+     * that column's empty cells: "not modelled" for a core without a cycle
+     * model in a table of estimated cycles */
+    const cp_node *order = header_list(ds, shape_key(l, def, pv, "column_order"));
+    const cp_node *cm_def = shape_key(l, def, pv, "column_missing");
+    cp_cellfmt *cmf = cm_def ? cp_table_compile(cm_def, l, diag) : NULL;
+    if (cm_def && !cmf)
+        rc = -1;
+    char **col_missing = cp_xcalloc(order ? order->count + 1 : 1, sizeof *col_missing);
     for (size_t s = 0; rc == 0 && order && s < order->count; s++) {
         ctx.record = order->items[s];
         char *cl = cp_table_eval(colf, &ctx);
-        if (cl)
-            strlist_index(&cols, cl);
+        if (cl) {
+            size_t ci = strlist_index(&cols, cl);
+            char *m = cmf && !col_missing[ci] ? cp_table_eval(cmf, &ctx) : NULL;
+            if (m && *m)
+                col_missing[ci] = m;
+            else
+                free(m);
+        }
         free(cl);
     }
+    size_t nmissing = cols.n;   /* col_missing has an entry for these */
     cp_candidates cand;
     cp_candidates_get(&cand, &sel, ds);
-    size_t nsrc = cp_map_get(def, "from") ? (from ? from->count : 0) : cand.n;
+    size_t nsrc = cp_table_key(l, def, "from") ? (from ? from->count : 0) : cand.n;
     for (size_t s = 0; rc == 0 && s < nsrc; s++) {
         const cp_result *r = from ? NULL : cp_candidate(&cand, ds, s);
         if (r && !cp_selected(&sel, r))
@@ -205,7 +231,8 @@ int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, 
             for (size_t i = 0; i < cols.n; i++) {
                 cp_cell *v = &grid[r * gc + i];
                 row[i + 1] = *v;
-                row[i + 1].text = cp_table_own(t, v->text ? v->text : cp_xstrdup(missing));
+                const char *empty = i < nmissing && col_missing[i] ? col_missing[i] : missing;
+                row[i + 1].text = cp_table_own(t, v->text ? v->text : cp_xstrdup(empty));
                 memset(v, 0, sizeof *v);
             }
         }
@@ -227,6 +254,10 @@ int cp_table_build_pivot(cp_table *t, const cp_layout *l, const cp_dataset *ds, 
     cp_cellfmt_free(cornerf);
     cp_cellfmt_free(detailf);
     cp_cellfmt_free(linkf);
+    cp_cellfmt_free(cmf);
+    for (size_t i = 0; i < nmissing; i++)
+        free(col_missing[i]);
+    free(col_missing);
     cp_candidates_free(&cand);
     free(sel.c);
     return rc;

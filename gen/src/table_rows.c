@@ -7,10 +7,11 @@
 #include "table_build.h"
 #include "util.h"
 
-int cp_table_build_rows(cp_table *t, const cp_layout *l, const cp_dataset *ds, const cp_node *def, cp_diag *diag)
+int cp_table_build_rows(cp_table *t, const cp_fmt_ctx *base, const cp_node *def, cp_diag *diag)
 {
-    const cp_node *rows = cp_map_get(def, "rows");
-    const char *group = cp_scalar(cp_map_get(def, "note_group"));
+    const cp_layout *l = base->layout;
+    const cp_node *rows = cp_table_key(l, def, "rows");
+    const char *group = cp_scalar(cp_table_key(l, def, "note_group"));
     if (rows->kind != CP_SEQ) {
         cp_diag_node(diag, rows, "rows", "expected a sequence of rows, found something else");
         return -1;
@@ -18,7 +19,7 @@ int cp_table_build_rows(cp_table *t, const cp_layout *l, const cp_dataset *ds, c
     t->ncols = 2;
     t->note_group = group ? cp_xstrdup(group) : NULL;
     size_t table_cap = 0;
-    cp_fmt_ctx ctx = { ds, l, NULL, NULL, NULL };
+    cp_fmt_ctx ctx = *base;
     for (size_t i = 0; i < rows->count; i++) {
         const cp_node *row = rows->items[i];
         const cp_node *label, *val, *note = NULL, *when = NULL;

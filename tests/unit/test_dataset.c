@@ -1,5 +1,6 @@
-/* Loading a dataset: the results index, header look-ups and the checks
- * beyond the schema (folder names, counter kind, duplicates). */
+/* Loading a dataset: the results index, header look-ups, the count its
+ * pages lead with and the checks beyond the schema (folder names, counter
+ * kind, duplicates). */
 #include "dataset.h"
 #include "helpers.h"
 #include "schema.h"
@@ -213,6 +214,39 @@ static char *with_extra(const char *key_bits, const char *configuration)
     return text;
 }
 
+/* The count a dataset's pages lead with: the estimate only where a cycle
+ * model made one, each result knowing it. */
+static void test_lead_count(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *header;
+        cp_field lead;
+    } cases[] = {
+        { "counter: {kind: cycles}\n", CP_F_CYCLES },
+        { "counter: {kind: instructions}\n", CP_F_INSTRUCTIONS },
+        { "counter: {kind: instructions}\ncycle_model: {status: not-modelled}\n", CP_F_INSTRUCTIONS },
+        { "counter: {kind: instructions}\ncycle_model: {status: modelled}\n", CP_F_CYCLES_ESTIMATED },
+        { "counter: {kind: cycles}\ncycle_model: {status: modelled}\n", CP_F_CYCLES },
+        { "counter: {kind: none}\n", CP_F_COUNT },
+        { "series: x\n", CP_F_COUNT },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *text = cp_xasprintf("%sresults:\n  - {family: AES, kind: performance}\n", cases[i].header);
+        cp_dataset ds;
+        cp_diag diag = { .out = NULL };
+        cp_dataset_load_ex(&ds, "mem.yaml", text, strlen(text), NULL, CP_DS_NO_FOLDER_CHECK, &diag);
+        if (cp_lead_count(ds.doc.root) != cases[i].lead)
+            fail_msg("case %zu: lead %d, expected %d", i, cp_lead_count(ds.doc.root), cases[i].lead);
+        assert_int_equal(ds.nresults, 1);
+        assert_int_equal(ds.results[0].lead, cases[i].lead);
+        cp_dataset_free(&ds);
+        free(text);
+    }
+    assert_string_equal(cp_count_name(CP_F_CYCLES_ESTIMATED), "cycles_estimated");
+    assert_string_equal(cp_count_name(CP_F_COUNT), "none");
+}
+
 static void test_duplicates(void **state)
 {
     (void)state;
@@ -292,6 +326,7 @@ int main(void)
         cmocka_unit_test(test_folder_names),
         cmocka_unit_test(test_folder_check_skipped),
         cmocka_unit_test(test_counter_kind),
+        cmocka_unit_test(test_lead_count),
         cmocka_unit_test(test_duplicates),
         cmocka_unit_test(test_many_duplicates_reported),
         cmocka_unit_test(test_schema_and_beyond_together),

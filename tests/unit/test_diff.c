@@ -38,6 +38,52 @@ static void diff_of(pair *p, const char *old_rows, const char *new_rows)
     diff_with(p, old_rows, new_rows, NULL);
 }
 
+/* A dataset header of executed instructions with the cycle model `model`
+ * ("name version"), none when NULL, then "results:" (for load_text). */
+static char *estimated_header(const char *model)
+{
+    if (!model)
+        return cp_xstrdup("counter: {kind: instructions, method: m}\nresults:\n");
+    char name[32], version[8];
+    assert_int_equal(sscanf(model, "%31s %7s", name, version), 2);
+    return cp_xasprintf("counter: {kind: instructions, method: m}\ncycle_model: {status: modelled, name: %s, version: "
+                        "\"%s\", core: Cortex-M4, memory: m, sources: s}\nresults:\n",
+                        name, version);
+}
+
+/* The diff of one AES row counted on both sides, each side with the model
+ * named (or none). */
+static void diff_estimated(pair *p, const char *old_model, const char *new_model)
+{
+#define ROW "  - {family: AES, kind: performance, key_bits: 128, operation: encryption, instructions: %s%s}\n"
+    char *oh = estimated_header(old_model), *nh = estimated_header(new_model);
+    char *o = cp_xasprintf(ROW, "1000", old_model ? ", cycles_estimated: 1200" : "");
+    char *n = cp_xasprintf(ROW, "1500", new_model ? ", cycles_estimated: 1500" : "");
+#undef ROW
+    char *ot = cp_xasprintf("%s%s", oh, o), *nt = cp_xasprintf("%s%s", nh, n);
+    cp_diag diag = { .out = stderr };
+    assert_int_equal(cp_dataset_load_ex(&p->old_ds, "old.yaml", ot, strlen(ot), NULL, CP_DS_NO_FOLDER_CHECK, &diag), 0);
+    assert_int_equal(cp_dataset_load_ex(&p->new_ds, "new.yaml", nt, strlen(nt), NULL, CP_DS_NO_FOLDER_CHECK, &diag), 0);
+    cp_diff_thresholds t;
+    cp_diff_thresholds_default(&t);
+    cp_diff_compute(&p->d, p->old_ds.results, 1, p->new_ds.results, 1, &t);
+    free(oh);
+    free(nh);
+    free(o);
+    free(n);
+    free(ot);
+    free(nt);
+}
+
+/* 1 when row 0 has a metric of field f */
+static int has_metric(const cp_diff *d, cp_field f)
+{
+    for (size_t i = 0; i < d->rows[0].nmetrics; i++)
+        if (d->rows[0].metrics[i].old_metric == f || d->rows[0].metrics[i].new_metric == f)
+            return 1;
+    return 0;
+}
+
 static void pair_free(pair *p)
 {
     cp_diff_free(&p->d);
@@ -310,6 +356,53 @@ static void test_count_kinds_not_comparable(void **state)
 
 /* A metric only one version has is added/removed; the row is judged on the
  * metrics both have. */
+/* Both versions estimated by one model: the estimates are compared, and
+ * the instructions they come from are not (a table shows one kind). */
+static void test_estimates_of_one_model(void **state)
+{
+    (void)state;
+    pair p;
+    diff_estimated(&p, "cryptoperf-cycles 1", "cryptoperf-cycles 1");
+    assert_int_equal(p.d.count, CP_F_CYCLES_ESTIMATED);
+    assert_true(metric_of(&p.d, 0, CP_F_CYCLES_ESTIMATED)->abs_change == 300.0);
+    assert_false(has_metric(&p.d, CP_F_INSTRUCTIONS));
+    assert_int_equal(p.d.families[0].ngeomean, 1);
+    pair_free(&p);
+}
+
+/* Estimates on one side only: the instructions are compared, the estimate
+ * is neither compared nor "added". */
+static void test_estimates_on_one_side(void **state)
+{
+    (void)state;
+    pair p;
+    diff_estimated(&p, NULL, "cryptoperf-cycles 1");
+    assert_int_equal(p.d.count, CP_F_INSTRUCTIONS);
+    assert_true(metric_of(&p.d, 0, CP_F_INSTRUCTIONS)->abs_change == 500.0);
+    assert_false(has_metric(&p.d, CP_F_CYCLES_ESTIMATED));
+    pair_free(&p);
+    diff_estimated(&p, "cryptoperf-cycles 1", NULL);
+    assert_int_equal(p.d.count, CP_F_INSTRUCTIONS);
+    assert_false(has_metric(&p.d, CP_F_CYCLES_ESTIMATED));
+    pair_free(&p);
+}
+
+/* Two versions of the model (or two models) estimate differently: their
+ * estimates are not compared, the instructions are. */
+static void test_estimates_of_two_models(void **state)
+{
+    (void)state;
+    pair p;
+    diff_estimated(&p, "cryptoperf-cycles 1", "cryptoperf-cycles 2");
+    assert_int_equal(p.d.count, CP_F_INSTRUCTIONS);
+    assert_false(has_metric(&p.d, CP_F_CYCLES_ESTIMATED));
+    assert_true(has_metric(&p.d, CP_F_INSTRUCTIONS));
+    pair_free(&p);
+    diff_estimated(&p, "cryptoperf-cycles 1", "other-model 1");
+    assert_int_equal(p.d.count, CP_F_INSTRUCTIONS);
+    pair_free(&p);
+}
+
 static void test_metric_only_in_one_version(void **state)
 {
     (void)state;
@@ -495,6 +588,9 @@ int main(void)
         cmocka_unit_test(test_field_kept_when_ignoring_is_ambiguous),
         cmocka_unit_test(test_field_only_in_new),
         cmocka_unit_test(test_count_kinds_not_comparable),
+        cmocka_unit_test(test_estimates_of_one_model),
+        cmocka_unit_test(test_estimates_on_one_side),
+        cmocka_unit_test(test_estimates_of_two_models),
         cmocka_unit_test(test_metric_only_in_one_version),
         cmocka_unit_test(test_relative_thresholds),
         cmocka_unit_test(test_byte_thresholds),
