@@ -60,6 +60,8 @@ armv7m_body() {
   movs r3, #1
   movs r3, #2
   WIN
+  svc #0
+  WIN
 EOF
 }
 
@@ -96,6 +98,8 @@ m0_body() {
   movs r3, #1
   movs r3, #2
   WIN
+  svc #0
+  WIN
 EOF
 }
 
@@ -111,6 +115,9 @@ program() {
   .text
   .word $ram + 0x4000
   .word reset + 1
+  .fill 9, 4, 0
+  .word svc_handler + 1
+  .fill 4, 4, 0
   .thumb_func
 reset:
   ldr r0, =$ram
@@ -128,20 +135,24 @@ EOF
   .thumb_func
 win:
   bx lr
+  .thumb_func
+svc_handler:
+  bx lr
   .ltorg
 EOF
 }
 
 # run <board> <core> <cpu> <text base> <ram> <body>: the windows' lines
 run() {
-  local board=$1 core=$2 cpu=$3 base=$4 ram=$5 body=$6 win
+  local board=$1 core=$2 cpu=$3 base=$4 ram=$5 body=$6 win svc
   program "$body" "$cpu" "$base" "$ram" >"$d/$core.S"
   arm-none-eabi-gcc -mcpu="$cpu" -mthumb -nostdlib -Wl,-Ttext="$base" -Wl,--entry=reset \
     -o "$d/$core.elf" "$d/$core.S" 2>"$d/$core.as" || { cat "$d/$core.as" >&2; return 1; }
   win=$(arm-none-eabi-nm "$d/$core.elf" | awk '$3 == "win" { print $1 }')
+  svc=$(arm-none-eabi-nm "$d/$core.elf" | awk '$3 == "svc_handler" { print $1 }')
   timeout 30 qemu-system-arm -M "$board" -display none -serial none -monitor none \
     -semihosting-config enable=on,target=native -icount shift=7 \
-    -plugin "$PLUGIN,core=$core,window=0x$win,out=3" -kernel "$d/$core.elf" 3>"$d/$core.out" >/dev/null 2>"$d/$core.err"
+    -plugin "$PLUGIN,core=$core,window=0x$win,handler=0x$svc,out=3" -kernel "$d/$core.elf" 3>"$d/$core.out" >/dev/null 2>"$d/$core.err"
 }
 
 # expect <core> <window> <instructions> <cycles> <what>
@@ -179,6 +190,9 @@ expect m4 8 5 11 "STR register offset then LDR"
 # block, which QEMU abandons there and resumes in a new block; what the
 # abandoned block did not run is not counted twice
 expect m4 9 5 9 "an I/O load in the middle of a block"
+# bx lr 1 + 2; svc 1; exception entry 12; the handler's bx lr 1;
+# exception return 12; bl 1 + 1: 31 cycles, 4 instructions
+expect m4 10 4 31 "SVC: exception entry and return"
 
 run mps2-an385 m3 cortex-m3 0x0 0x20000000 armv7m
 check "m3: the program ran to its exit" [ -s "$d/m3.out" ]
@@ -193,6 +207,7 @@ expect m3 6 4 18 "division"
 expect m3 7 6 8 "IT block"
 expect m3 8 5 11 "STR register offset then LDR"
 expect m3 9 5 9 "an I/O load in the middle of a block"
+expect m3 10 4 31 "SVC: exception entry and return"
 
 run microbit m0 cortex-m0 0x0 0x20000000 m0
 check "m0: the program ran to its exit" [ -s "$d/m0.out" ]
@@ -211,6 +226,8 @@ expect m0 5 3 12 "POP {pc}"
 expect m0 6 5 12 "STR register offset then LDR"
 # ldr 2, movs 1, movs 1 + 7
 expect m0 7 5 11 "an I/O load in the middle of a block"
+# bx lr 3; svc 1; entry 16; bx lr 1; return 16; bl 4: 41
+expect m0 8 4 41 "SVC: exception entry and return"
 
 run mps2-an505 m33 cortex-m33 0x10000000 0x38000000 armv7m
 check "m33: the program ran to its exit" [ -s "$d/m33.out" ]
@@ -234,6 +251,8 @@ expect m33 7 6 8 "IT block"
 expect m33 8 5 8 "STR register offset then LDR"
 # ldr 1, movs 1, movs 1 + 5
 expect m33 9 5 8 "an I/O load in the middle of a block"
+# as the M4: 3 + 1 + 12 + 1 + 12 + 2
+expect m33 10 4 31 "SVC: exception entry and return"
 
 for core in m7 m55; do
   qemu-system-arm -M mps2-an500 -display none -serial none -monitor none \
