@@ -11,7 +11,6 @@
 typedef struct cp_core cp_core;
 struct cp_core {
   const char *name;   /* m0, m3, m4, m33 */
-  const char *model;  /* one line naming the sources, for logs */
   /* Cycles of insn issued right after prev (NULL: after a branch, or
    * nothing known), a taken branch's refill left out and a conditional
    * branch counted as not taken. May be 0 (folded or dual-issued). */

@@ -63,7 +63,6 @@ static unsigned m0_refill(const cp_insn *before, const cp_insn *br, bool wide_un
 
 const cp_core cp_core_m0 = {
   .name = "m0",
-  .model = "Cortex-M0 TRM DDI 0432C Table 3-1, fast multiplier",
   .cost = m0_cost,
   .refill = m0_refill,
   /* 16 cycles from the interrupt to the handler's first instruction (Arm,

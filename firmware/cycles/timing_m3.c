@@ -34,7 +34,6 @@ static unsigned m3_refill(const cp_insn *before, const cp_insn *br, bool wide_un
 
 const cp_core cp_core_m3 = {
   .name = "m3",
-  .model = "Cortex-M3 TRM DDI 0337I Table 3-1 and 3.3.2 load/store timings; long multiply and divide at their upper bounds",
   .cost = m3_cost,
   .refill = m3_refill,
   /* "a maximum of twelve cycle latency from asserting the interrupt to

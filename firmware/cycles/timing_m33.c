@@ -146,7 +146,6 @@ static unsigned m33_refill(const cp_insn *before, const cp_insn *br, bool wide_u
 
 const cp_core cp_core_m33 = {
   .name = "m33",
-  .model = "Cortex-M33: jnk0le's RP2350 pipeline measurements, Arm/Nordic single-cycle MAC, Armv7-M TRM fallbacks",
   .cost = m33_cost,
   .refill = m33_refill,
   .exc_entry = 12,  /* Arm's M33 interrupt latency, same security state */

@@ -29,7 +29,6 @@ static unsigned m4_refill(const cp_insn *before, const cp_insn *br, bool wide_un
 
 const cp_core cp_core_m4 = {
   .name = "m4",
-  .model = "Cortex-M4 TRM 100166 Table 3-1 and 3.3.2 load/store timings; divide at its upper bound",
   .cost = m4_cost,
   .refill = m4_refill,
   /* twelve cycles in, twelve cycles out (TI SLAU356I 1.5.8, Arm's
