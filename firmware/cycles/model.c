@@ -107,8 +107,9 @@ static const cp_block *exceptions(cp_model *m, const cp_block *prev, const cp_bl
       }
     }
   }
-  /* entering a handler other than by a branch to it */
-  if (cur->handler && !(prev && reached_by(prev, cur)) && m->nframes < CP_MAX_NESTED_EXCEPTIONS) {
+  /* entering a handler other than by a branch to it (the very first
+   * block is the reset, which no exception return ends) */
+  if (cur->handler && prev && !reached_by(prev, cur) && m->nframes < CP_MAX_NESTED_EXCEPTIONS) {
     cp_frame *f = &m->frame[m->nframes++];
     f->prev = prev;
     f->calls = 0;
