@@ -135,8 +135,19 @@ static char *find_plugin(const char *given, char *tried, size_t tried_len)
     for (size_t i = 0; i < sizeof tries / sizeof tries[0]; i++) {
         if (i < 2 && !slash)
             continue;
-        char path[PATH_MAX + 64];
+        char path[PATH_MAX + 64], dir[PATH_MAX];
         snprintf(path, sizeof path, "%s%s", i < 2 ? self : "", tries[i]);
+        /* "bin/../lib/cryptoperf" said as the folder it is, when it exists */
+        char *base = strrchr(path, '/');
+        *base = '\0';
+        size_t nd = 0, nb = strlen(base + 1);
+        if (realpath(path, dir) && (nd = strlen(dir)) + nb + 2 <= sizeof path) {
+            memmove(path + nd + 1, base + 1, nb + 1);
+            memcpy(path, dir, nd);
+            path[nd] = '/';
+        } else {
+            *base = '/';
+        }
         size_t used = strlen(tried);
         snprintf(tried + used, tried_len - used, "%s%s", used ? ", " : "", path);
         if (access(path, R_OK) == 0)
