@@ -41,6 +41,31 @@ sed -n '/^axes:/,/^[a-z]/p' "$ds0" >"$d/axes"
 check "axes: the firmware's labels with their family" grep -q '^  - family: "\{0,1\}AES' "$d/axes"
 check "axes: ... and their field" grep -q '^    field: "\{0,1\}configuration' "$d/axes"
 
+# The same images under the cycle model (the board of the test manifest,
+# mps2-an505 by default, has a modelled core): every performance result gets
+# its estimate beside its instruction count, the same count as without the
+# model (the runner refuses a window whose instructions differ), and the
+# header names the model.
+PLUGIN=${CYCLES_PLUGIN:-$TOP/build/cycles/cpcycles.so}
+run "$d/m" --kind quick --cycles-plugin "$PLUGIN" >/dev/null 2>"$d/err-m"
+rc=$?
+check "quick images under the cycle model: exit 0" [ $rc -eq 0 ]
+[ $rc -eq 0 ] || sed 's/^/# /' "$d/err-m"
+dm=$d/m/${sets[0]}
+check "the header names the model as modelled" grep -qx '  status: modelled' "$dm"
+check "... with its name" grep -qx '  name: cryptoperf-cycles' "$dm"
+perf=$(grep -c 'kind: performance' "$dm")
+est=$(grep -c 'kind: performance.*cycles_estimated: [0-9]' "$dm")
+check "the model's dataset has performance results ($perf)" [ "$perf" -gt 0 ]
+check "every performance result carries cycles_estimated ($est of $perf)" [ "$est" = "$perf" ]
+check "the instruction counts are those of the run without the model" \
+  cmp -s <(grep -o 'instructions: [0-9]*' "$ds0") <(grep -o 'instructions: [0-9]*' "$dm")
+check "datasets under the model validate" "$CRYPTOPERF" validate --schema "$TOP/schema/dataset.schema.json" "$dm"
+check "every estimate lies between 0 and a thousand cycles an instruction" \
+  awk '/cycles_estimated/ { match($0, /instructions: [0-9]+/); i = substr($0, RSTART + 14, RLENGTH - 14);
+       match($0, /cycles_estimated: [0-9]+/); c = substr($0, RSTART + 18, RLENGTH - 18);
+       if (c + 0 <= 0 || c + 0 > 1000 * (i + 1)) bad = 1 } END { exit bad }' "$dm"
+
 sums() { cat "${sets[@]/#/$d/a/}" | md5sum; }
 sum=$(sums)
 # kind timeout-option expected-message
