@@ -418,6 +418,15 @@ endif
 # ---- per library, version and configuration: library, port, images ----
 FW_WHOLE := -Wl,--whole-archive
 FW_NO_WHOLE := -Wl,--no-whole-archive
+# The sub-make that builds library archive $@ (mk/fw-lib.mk), given the
+# prerequisites of the rule that runs it: it remakes the archive whenever
+# that rule runs, and nothing after it writes. It is a `+` line, which
+# `make -n` and `make -q` run as well: the sub-make then only prints or
+# answers, and the lock is left out (flock creates its file, and fails in a
+# folder a dry run did not make).
+fw_dry_run = $(findstring n,$(firstword -$(MAKEFLAGS)))$(findstring q,$(firstword -$(MAKEFLAGS)))
+FW_LIB_MAKE = $(if $(fw_dry_run),,flock $(@D)/.lock) $(MAKE) --no-print-directory -f mk/fw-lib.mk \
+  LIB=$@ DEPS='$^' CC=$(FW_CC) AR=$(FW_AR)
 # $(1) library, $(2) its prefix, $(3) version, $(4) configuration
 define fw_lib
 FW_LIB_$(1)_$(3)_$(4) := $(FW_LIB_DIR)/$(1)-$(3)-$(call fw_archive,$(2),$(3),$(4)).a
@@ -434,10 +443,9 @@ ifeq ($(4),$(call fw_archive,$(2),$(3),$(4)))
 $$(FW_LIB_$(1)_$(3)_$(4)): $(call fw_package_files,$(2),$(3)) $($(2)_CONFIG_HDR) mk/fw-lib.mk crypto/$(1)/$(1).mk
 	@mkdir -p $$(@D)
 	@echo "  LIB  $$(notdir $$@)"
-	+@flock $$(@D)/.lock $$(MAKE) --no-print-directory -f mk/fw-lib.mk SRC_DIR=$(call $(2)_SRC,$(3)) \
-	  OBJ_DIR=$(FW_LIB_DIR)/$(1)-$(3)-$(4) LIB=$$@ CC=$(FW_CC) AR=$(FW_AR) \
+	+@$$(FW_LIB_MAKE) SRC_DIR=$(call $(2)_SRC,$(3)) OBJ_DIR=$(FW_LIB_DIR)/$(1)-$(3)-$(4) \
 	  CFLAGS="$(FW_LIB_CFLAGS) $(call $(2)_DEFS,$(3),$(4))" HDRS="$($(2)_CONFIG_HDR) crypto/$(1)/$(1).mk" \
-	  $(call $(2)_LIB_VARS,$(3),$(4)) && touch $$@
+	  $(call $(2)_LIB_VARS,$(3),$(4))
 endif
 
 $(FW_DIR)/obj/$(1)-$(3)-$(4)/%.o: crypto/$(1)/%.c $(call $(2)_PACKAGE,$(3)) $(BUILD)/fw/$(1)-$(3)/package.h $($(2)_CONFIG_HDR) $(FW_BOARD_MK)
@@ -492,10 +500,9 @@ FW_RLINK_$(1)_$(3)_$(4)_$(5) := $(FW_HAL_OBJ) $(FW_HARNESS_OBJ) $$(FW_RPORT_$(1)
 $$(FW_RLIB_$(1)_$(3)_$(4)_$(5)): $(call $(2)_PACKAGE,$(3)) $($(2)_CONFIG_HDR) mk/fw-lib.mk crypto/$(1)/$(1).mk
 	@mkdir -p $$(@D)
 	@echo "  LIB  $$(notdir $$@)"
-	+@flock $$(@D)/.lock $$(MAKE) --no-print-directory -f mk/fw-lib.mk SRC_DIR=$(call $(2)_SRC,$(3)) \
-	  OBJ_DIR=$(FW_LIB_DIR)/$(1)-$(3)-$(4)-$(5) LIB=$$@ CC=$(FW_CC) AR=$(FW_AR) \
+	+@$$(FW_LIB_MAKE) SRC_DIR=$(call $(2)_SRC,$(3)) OBJ_DIR=$(FW_LIB_DIR)/$(1)-$(3)-$(4)-$(5) \
 	  CFLAGS="$(FW_LIB_CFLAGS) $(call $(2)_DEFS,$(3),$(4)) $(FP_RESTRICT_DEFS_$(5))" HDRS="$($(2)_CONFIG_HDR) crypto/$(1)/$(1).mk" \
-	  $(call $(2)_LIB_VARS,$(3),$(4)) SRC_FILES="$($(2)_RESTRICT_SRC)" && touch $$@
+	  $(call $(2)_LIB_VARS,$(3),$(4)) SRC_FILES="$($(2)_RESTRICT_SRC)"
 $(FW_DIR)/obj/$(1)-$(3)-$(4)-$(5)/%.o: crypto/$(1)/%.c $(call $(2)_PACKAGE,$(3)) $(BUILD)/fw/$(1)-$(3)/package.h $($(2)_CONFIG_HDR) $(FW_BOARD_MK)
 	@mkdir -p $$(@D)
 	@echo "  CC   $$(notdir $$@)"

@@ -5,13 +5,17 @@
 # default every *.c); CONFIG_FILE, the Mbed TLS configuration header, when given;
 # HDRS, the port's configuration headers and its .mk, whose flags compile
 # the objects (every object depends on them, also before the first build
-# has written the dependency lists).
+# has written the dependency lists); DEPS, the prerequisites of the
+# caller's rule for LIB.
 SRC_SUBDIR ?= library
 SRCS := $(if $(SRC_FILES),$(wildcard $(addprefix $(SRC_DIR)/$(SRC_SUBDIR)/,$(SRC_FILES))),$(wildcard $(SRC_DIR)/$(SRC_SUBDIR)/*.c))
 OBJS := $(patsubst $(SRC_DIR)/$(SRC_SUBDIR)/%.c,$(OBJ_DIR)/%.o,$(SRCS))
-# The archive is remade when this file changes (the caller's rule depends on
-# it too and would otherwise run this sub-make every time).
-$(LIB): $(OBJS) $(firstword $(MAKEFILE_LIST))
+# The archive is remade whenever the caller's rule runs this make (it
+# depends on DEPS as that rule does), so the caller never touches it
+# afterwards: a `make -n` runs every line of a recipe that calls $(MAKE),
+# and a `touch` there made an empty archive that later builds linked
+# without a word (issue 28).
+$(LIB): $(OBJS) $(firstword $(MAKEFILE_LIST)) $(DEPS)
 	@rm -f $@
 	@$(AR) rcs $@ $(OBJS)
 $(OBJ_DIR)/%.o: $(SRC_DIR)/$(SRC_SUBDIR)/%.c $(HDRS)
