@@ -11,10 +11,11 @@
 #include "util.h"
 
 /* Run-header keys that may differ between the images of one dataset: the
- * configuration is the axis the images span (axes: what its labels mean),
- * the overhead is calibrated in each binary. */
+ * configuration is the axis the images span (axes: what its labels mean,
+ * library.fingerprint: the archive built for it), the overhead is
+ * calibrated in each binary. */
 static const char *const per_image_keys[] = { "configuration", "configuration_meaning", "axes",
-                                              "counter.overhead" };
+                                              "library.fingerprint", "counter.overhead" };
 
 static void complain(cpr_collection *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void complain(cpr_collection *c, const char *fmt, ...)
@@ -142,6 +143,29 @@ static const char *run_text(const cp_node *run, const char *a, const char *b)
     return cp_scalar(b ? cp_map_get(n, b) : n);
 }
 
+/* The library code that ran is the manifest line's: the image prints the
+ * fingerprint of the archive it was linked with, "<library>-<version>-
+ * <configuration> <hash>" (mk/fw-fingerprint), which names the
+ * configuration the archive was built for. The configuration the port
+ * reports comes from the port's own objects and would not tell an archive
+ * of another configuration, or an empty one whose symbols came from the
+ * archive linked after it (issue 28). */
+static void check_fingerprint(cpr_collection *c, const cpr_image *im, const cp_node *run, const char *name)
+{
+    enum { HASH_HEX = 16 }; /* mk/fw-lib.mk keeps 16 hex digits of the SHA-256 */
+    if (!im->library || !im->version || !im->configuration)
+        return;
+    char *want = cp_xasprintf("%s-%s-%s", im->library, im->version, im->configuration);
+    const char *got = run_text(run, "library", "fingerprint");
+    size_t n = strlen(want);
+    const char *hash = got && strncmp(got, want, n) == 0 && got[n] == ' ' ? got + n + 1 : NULL;
+    if (!hash || strlen(hash) != HASH_HEX || strspn(hash, "0123456789abcdef") != HASH_HEX)
+        complain(c, "%s: run.library.fingerprint: expected the fingerprint of the library archive built for %s "
+                 "(manifest line %u) and the hash of its build, found %s: the image was not linked with that "
+                 "archive", name, cpr_q(want), im->line, cpr_q(got));
+    free(want);
+}
+
 /* The run header must describe the image the manifest says it is. */
 static void check_identity(cpr_collection *c, const cpr_image *im, const cp_node *run, const char *name)
 {
@@ -165,6 +189,7 @@ static void check_identity(cpr_collection *c, const cpr_image *im, const cp_node
             complain(c, "%s: run.%s%s%s: expected %s (manifest line %u), found %s", name, checks[i].a,
                      checks[i].b ? "." : "", checks[i].b ? checks[i].b : "", cpr_q(want), im->line, cpr_q(got));
     }
+    check_fingerprint(c, im, run, name);
     const cp_node *shift = cp_map_get(cp_map_get(run, "counter"), "icount_shift");
     long long v;
     if (im->icount_shift < 0) {

@@ -144,6 +144,15 @@ OVERHEAD=12 image "3.6.6-fast.elf" 3.6.6 Fast "$(aes a encryption 128 32 Fast 10
 sed -i 's/-O2/-Os/' "$d/img/3.6.6-fast.elf"
 fails header-mismatch "run.toolchain.flags: expected '-mcpu=cortex-m33 -mthumb -O2' as in .*, found '-mcpu=cortex-m33 -mthumb -Os'"
 restore
+# The library archive an image ran (its fingerprint, mk/fw-fingerprint)
+# must be the one built for the manifest line's configuration: another
+# configuration's archive, or none at all, is refused (issue 28).
+sed -i 's/fingerprint: "mbedtls-3.6.6-fast /fingerprint: "mbedtls-3.6.6-small /' "$d/img/3.6.6-fast.elf"
+fails fingerprint-other "3.6.6-fast.elf: run.library.fingerprint: expected the fingerprint of the library archive built for 'mbedtls-3.6.6-fast' \(manifest line [0-9]+\) and the hash of its build, found 'mbedtls-3.6.6-small 0123456789abcdef'"
+restore
+sed -i '/^    fingerprint: /d' "$d/img/3.6.6-fast.elf"
+fails fingerprint-none "3.6.6-fast.elf: run.library.fingerprint: expected the fingerprint of the library archive built for 'mbedtls-3.6.6-fast' .*, found nothing"
+restore
 # A document must prove itself whole (frame.c): end line last, length and
 # CRC-32 of the bytes before it, result count.
 grep -v '^@end' "$d/img/3.6.6-fast.elf" >"$d/t" && mv "$d/t" "$d/img/3.6.6-fast.elf"
