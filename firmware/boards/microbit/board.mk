@@ -28,6 +28,6 @@ BOARD_FP_RAM_LENGTH := 4M
 # and its SysTick. Time comes from the cycle model's estimated cycles at
 # this clock (firmware/cycles/), which the pages say.
 BOARD_CLOCK_HZ     := 16000000
-BOARD_CLOCK_NOTE   := QEMU microbit HCLK (16 MHz, the nRF51822 core clock); time derived as the cycle model's estimated cycles / clock (0 wait states)
+BOARD_CLOCK_NOTE   := QEMU microbit HCLK (16 MHz, the nRF51822 core clock); time derived as the cycle model estimate of cycles / clock (0 wait states)
 BOARD_COUNTER      := instructions (QEMU icount)
 BOARD_ICOUNT_SHIFT := 7

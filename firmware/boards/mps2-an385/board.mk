@@ -16,6 +16,6 @@ BOARD_STACK_BYTES  := 131072
 # MPS2 images' 25 MHz SYSCLK); SysTick counts it. Time comes from the cycle model's
 # estimated cycles at this clock (firmware/cycles/), which the pages say.
 BOARD_CLOCK_HZ     := 25000000
-BOARD_CLOCK_NOTE   := QEMU mps2-an385 SYSCLK (25 MHz, core clock of the MPS2 FPGA images); time derived as the cycle model's estimated cycles / clock (0 wait states)
+BOARD_CLOCK_NOTE   := QEMU mps2-an385 SYSCLK (25 MHz, core clock of the MPS2 FPGA images); time derived as the cycle model estimate of cycles / clock (0 wait states)
 BOARD_COUNTER      := instructions (QEMU icount)
 BOARD_ICOUNT_SHIFT := 7
