@@ -63,7 +63,7 @@ RUNNER_BOARD_OPTS = $(if $(BOARD_MCU),--mcu '$(BOARD_MCU)') \
 # The QEMU boards of the semihosting lane run under the cycle model (the
 # runner knows which cores it models) and say what it cost the sweep.
 # (RUNNER is set later, by mk/lava.mk: only the recipe may look at it.)
-RUNNER_MODEL_OPTS = $(if $(filter direct,$(RUNNER)),$(if $(BOARD_LANE),,--cycles-plugin $(CYCLES_PLUGIN) --model-cost 4))
+RUNNER_MODEL_OPTS = $(if $(filter direct,$(RUNNER)),$(if $(filter qemu,$(BOARD_LANE)),--cycles-plugin $(CYCLES_PLUGIN) --model-cost 4))
 .PHONY: measure
 measure: $(RUNNER_PROG) fw $(MEASURE_PREREQS) $(CYCLES_PLUGIN)
 	$(RUNNER_PROG) $(RUNNER_BACKEND_OPTS) -j $(MEASURE_JOBS) --top $(TOP) --data $(TOP)/data \
