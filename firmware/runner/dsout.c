@@ -72,7 +72,7 @@ void cpr_dataset_text(cp_buf *b, const cpr_header *h, const cpr_rows *rows)
         const char *const cm[][2] = { { "status", h->cm_status }, { "name", h->cm_name },
                                       { "version", h->cm_version }, { "core", h->cm_core },
                                       { "memory", h->cm_memory }, { "sources", h->cm_sources },
-                                      { "note", h->cm_note } };
+                                      { "error", h->cm_error }, { "note", h->cm_note } };
         for (size_t i = 0; i < sizeof cm / sizeof cm[0]; i++)
             if (cm[i][1])
                 cpr_yaml_kv(b, 2, cm[i][0], cm[i][1]);

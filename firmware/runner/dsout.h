@@ -25,7 +25,7 @@ typedef struct {
     const char *firmware_revision, *runner;
     /* the cycle model: status NULL when none ran ("modelled" or
      * "not-modelled" otherwise), the rest as schema/README.md says */
-    const char *cm_status, *cm_name, *cm_version, *cm_core, *cm_memory, *cm_sources, *cm_note;
+    const char *cm_status, *cm_name, *cm_version, *cm_core, *cm_memory, *cm_sources, *cm_error, *cm_note;
     const cpr_axis *axes;        /* configuration labels and what they mean */
     size_t naxes;
     const char *const *notes;

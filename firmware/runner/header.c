@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "machines.h"
+#include "model_error.h"
 #include "pool.h"
 #include "quote.h"
 #include "util.h"
@@ -166,6 +167,7 @@ int cpr_header_build(cpr_header *h, char ***owned, const cpr_set *s, const cpr_h
         h->cm_core = s->model_machine->core;
         h->cm_memory = CPC_MODEL_MEMORY;
         h->cm_sources = s->model_machine->sources;
+        h->cm_error = cpr_model_error(s->model_machine->core);
         notes[h->nnotes++] = keep(owned, &n, cp_xasprintf(
             "Estimated cycles come from a timing model of the %s inside QEMU (" CPC_MODEL_NAME " "
             CPC_MODEL_VERSION ", firmware/cycles/) that charges each executed instruction what Arm's published "
