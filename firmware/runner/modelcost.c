@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "pool.h"
-#include "util.h"
+#include "cryptoperf.h"
 
 /* argv without "-plugin ARG" (borrowed strings) */
 static char **without_plugin(char *const *argv)

@@ -1,0 +1,16 @@
+/* What the subcommands share: the usage-error message. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "commands.h"
+
+int cp_usage_error(const char *command, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "cryptoperf %s: ", command);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n(try cryptoperf help %s)\n", command);
+    va_end(ap);
+    return CP_EXIT_USAGE;
+}
