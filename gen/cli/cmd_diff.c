@@ -222,8 +222,8 @@ static void *load_side(void *arg)
 /* Loads both (reporting the problems of both, OLD's first), 0 or an exit
  * status. The two are parsed and checked at the same time, NEW on a
  * second thread: loading is most of a diff's time. The loader keeps no
- * state outside its document (node.c, dataset.c; the schema is only
- * read). */
+ * state outside its document (data/node_yaml.c, data/dataset.c; the
+ * schema is only read). */
 static int load_both(cp_dataset ds[2], const options *o)
 {
     const char *schema_path = o->schema_path;

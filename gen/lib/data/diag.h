@@ -19,10 +19,6 @@ typedef struct {
     unsigned data_errors;
 } cp_diag;
 
-/* Messages shown per file (or run) before the rest are only counted: one
- * run reports every problem, up to this many. */
-#define CP_MAX_REPORTS 1000
-
 void cp_diag_at(cp_diag *d, const cp_mark *mark, const char *path, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void cp_diag_node(cp_diag *d, const cp_node *n, const char *path, const char *fmt, ...)

@@ -7,11 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-typedef struct {
-    const char *file;   /* borrowed from the document */
-    unsigned line;      /* 1-based */
-    unsigned column;    /* 1-based */
-} cp_mark;
+#include "data/mark.h"
 
 typedef enum { CP_SCALAR, CP_MAP, CP_SEQ } cp_node_kind;
 
@@ -66,8 +62,13 @@ typedef struct {
 int cp_doc_load(cp_doc *doc, const char *path, FILE *err);
 /* Same, reading the open file fd (from where it is; named name in
  * messages) as it parses; -2 after a message when reading fd failed or
- * it held more than CP_MAX_INPUT_BYTES. fd stays open. */
+ * it held more than CP_MAX_INPUT_BYTES. fd stays open. A large dataset of
+ * the usual shape takes the fast path (node_fast.h). Which way a document
+ * is loaded: node_load.c; the libyaml loader: node_yaml.c; reading the
+ * tree: node.c. */
 int cp_doc_load_fd(cp_doc *doc, const char *name, int fd, FILE *err);
+/* cp_doc_load_fd without the fast path: every byte through libyaml. */
+int cp_doc_parse_fd(cp_doc *doc, const char *name, int fd, FILE *err);
 /* Same, from memory (name is used in messages). */
 int cp_doc_load_mem(cp_doc *doc, const char *name, const char *buf, size_t len, FILE *err);
 void cp_doc_free(cp_doc *doc);

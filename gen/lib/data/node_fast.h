@@ -1,5 +1,6 @@
-/* The YAML loader's fast path (node.c) for the shape large datasets have:
- * a header, then a last top-level key "results:" and one line a result,
+/* The YAML loader's fast path (node_load.c takes it) for the shape large
+ * datasets have: a header, then a last top-level key "results:" and one
+ * line a result,
  *
  *   results:
  *     - {family: AES, kind: performance, key_bits: 128, cycles: 3742}

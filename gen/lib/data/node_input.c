@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include "base/util.h"
-#include "data/diag.h"
 
 /* Bytes read from the source at a time (a character cut by the end of a
  * chunk waits for the next: up to 3 more bytes). */

@@ -1,4 +1,4 @@
-/* What the YAML loader (node.c) reads, and where each byte of it is.
+/* What the YAML loader (node_yaml.c) reads, and where each byte of it is.
  *
  * The input is read in chunks as libyaml asks for them (a file is never
  * whole in memory) and every byte is checked on the way in: invalid UTF-8
@@ -19,7 +19,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "data/node.h"
+#include "data/mark.h"
 
 /* A place in the input: a byte offset, the character index libyaml's
  * marks count (yaml_mark_t.index), and line and column as libyaml counts

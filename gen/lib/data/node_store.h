@@ -1,10 +1,10 @@
-/* Where the nodes of a document live (node.c): one arena, freed as a
- * whole, and its texts stored once. A dataset of a million results is ten
- * million nodes; with a malloc each for every node and text, and a key
- * node for every key of every result, it took 2.6 KB a result. Here a
- * node is 48 bytes, a text shared by every node that has it (the words
- * "family", "AES", "performance" are stored once a document), and a key
- * one shared node per text (its positions kept by each map: 8 bytes). */
+/* Where the nodes of a document live (node_yaml.c, node_fast.c): one arena,
+ * freed as a whole, and its texts stored once. A dataset of a million
+ * results is ten million nodes; with a malloc each for every node and text,
+ * and a key node for every key of every result, it took 2.6 KB a result.
+ * Here a node is 48 bytes, a text shared by every node that has it (the
+ * words "family", "AES", "performance" are stored once a document), and a
+ * key one shared node per text (its positions kept by each map: 8 bytes). */
 #ifndef CP_NODE_STORE_H
 #define CP_NODE_STORE_H
 

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "data/schema.h"
 #include "data/schema_internal.h"
 
 typedef struct {

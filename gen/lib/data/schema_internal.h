@@ -11,7 +11,6 @@
 
 #include "base/util.h"
 #include "data/node.h"
-#include "data/schema.h"
 
 /* JSON types as a bit set; an integer instance also satisfies "number" */
 enum { CP_JT_NULL = 1, CP_JT_BOOL = 2, CP_JT_INT = 4, CP_JT_NUM = 8, CP_JT_STR = 16, CP_JT_OBJ = 32, CP_JT_ARR = 64 };

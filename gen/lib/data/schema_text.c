@@ -1,9 +1,10 @@
-/* The words of schema error messages: what a schema expects ("an integer
- * >= 1", "one of AES, 3DES, ...") and what the data holds instead. Data
- * text goes through cp_buf_put_quoted, so a message stays one readable
- * line whatever the input. */
+/* The words of schema error messages (schema_internal.h): what a schema
+ * expects ("an integer >= 1", "one of AES, 3DES, ...") and what the data
+ * holds instead. Data text goes through cp_buf_put_quoted, so a message
+ * stays one readable line whatever the input. */
 #include <string.h>
 
+#include "data/schema.h"
 #include "data/schema_internal.h"
 
 static void put_value(cp_buf *b, const cp_node *v, int quote_strings)

@@ -1,4 +1,5 @@
-/* Checking a YAML tree against a compiled schema. Every problem is
+/* Checking a YAML tree against a compiled schema (schema.h,
+ * cp_schema_validate; the compiled form: schema_internal.h). Every problem is
  * reported, one message each. Alternatives (if, anyOf, oneOf, not) are first
  * probed quietly (a count, no text, no allocation); only when they fail are
  * they run again to explain why in words: the happy path over thousands of
@@ -7,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "data/schema.h"
 #include "data/schema_internal.h"
 
 /* Schemas may refer to themselves; this bounds the walk whatever the schema */
