@@ -1,7 +1,9 @@
 /* A page layout: templates/<name>/page.md (the page skeleton, Markdown with
  * directives) and templates/<name>/tables.yaml (style, label maps and the
  * tables), loaded once and shared by every output format. See
- * templates/README.md for both formats. */
+ * templates/README.md for both formats. Loading: layout_load.c (it checks
+ * the layout's cell formats, cellfmt.h, which read layouts); reading:
+ * layout.c. */
 #ifndef CP_LAYOUT_H
 #define CP_LAYOUT_H
 
