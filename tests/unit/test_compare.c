@@ -10,6 +10,7 @@
 #include "data/dataset.h"
 #include "model/compare.h"
 #include "model/table.h"
+#include "page/table_build.h"
 #include "page/layout.h"
 
 #define HEAD(kind, hz, ver)                                                                                   \

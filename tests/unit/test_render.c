@@ -11,6 +11,7 @@
 #include "page/chart_build.h"
 #include "page/layout.h"
 #include "page/page.h"
+#include "page/select.h"
 #include "page/table_build.h"
 #include "render/render.h"
 

@@ -8,8 +8,8 @@
 
 #include "base/numfmt.h"
 #include "diff/diff_page.h"
+#include "model/table.h"
 #include "page/cellfmt.h"
-#include "page/table_build.h"
 
 /* ---- building a table row by row ---- */
 

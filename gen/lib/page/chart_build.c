@@ -7,7 +7,9 @@
 #include "base/util.h"
 #include "model/chart_name.h"
 #include "page/chart_prefer.h"
+#include "page/select.h"
 #include "page/table_build.h"
+#include "page/table_prefer.h"
 
 /* One chart entry compiled: every text is a cell format. */
 typedef struct {

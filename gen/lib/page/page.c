@@ -6,6 +6,8 @@
 
 #include "page/cellfmt.h"
 #include "page/cond.h"
+#include "page/select.h"
+#include "page/table_build.h"
 
 #define PLACEHOLDER "<!--cp-table:"
 #define MAX_NESTING 32

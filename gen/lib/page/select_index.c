@@ -1,7 +1,7 @@
-/* The results a selection may pick, found without checking every result:
- * while a page is built, its dataset's results are grouped by the text of
- * each field a selection starts with (built on first use, one pass), so a
- * table or chart visits only the results its first criterion names. A
+/* The results a selection may pick (select.h), found without checking every
+ * result: while a page is built, its dataset's results are grouped by the
+ * text of each field a selection starts with (built on first use, one pass),
+ * so a table or chart visits only the results its first criterion names. A
  * page of 40 tables and charts over 10^5 results otherwise checked each
  * result 40 times (half the time of building the tables). */
 #include <stdlib.h>
@@ -9,7 +9,7 @@
 
 #include "base/util.h"
 #include "model/chart.h"
-#include "page/table_build.h"
+#include "page/select.h"
 
 typedef struct {
     size_t *at;         /* indexes in ds->results, in order */

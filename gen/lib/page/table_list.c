@@ -1,11 +1,15 @@
-/* `columns:` tables: one row per selected result (or per item of a
- * header list with `from:`), columns that no row fills are left out; a
- * column's optional third format makes each of its cells a link */
+/* `columns:` tables (a kind of table_kind.h): one row per selected result
+ * (or per item of a header list with `from:`), columns that no row fills
+ * are left out; a column's optional third format makes each of its cells
+ * a link */
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/util.h"
+#include "page/select.h"
 #include "page/table_build.h"
+#include "page/table_kind.h"
+#include "page/table_noeffect.h"
 
 typedef struct {
     cp_cellfmt *head, *cell, *link;   /* link: NULL when the column has none */

@@ -6,13 +6,14 @@
  * fixed-point comb of curve definition High: the window size of
  * math_config is never used, Small 5 121 341 vs Fast 5 121 229
  * instructions). The note sits on the row's cell that shows that label. */
+#include "page/table_noeffect.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/numfmt.h"
 #include "base/util.h"
-#include "page/table_build.h"
 
 static const cp_field axis_fields[] = {
     CP_F_CONFIGURATION, CP_F_MATH_CONFIG, CP_F_CURVE_DEFINITION, CP_F_MODEXP_IMPL, CP_F_VARIANT,

@@ -1,15 +1,18 @@
-/* `pivot:` tables: one row per row label, one column per column label,
- * both in order of first appearance (columns: those of `column_order`
- * first); rows come from the selected results or, with `from:`, from the
- * items of a header list; `link:` makes each filled cell a link;
- * `prefer:` picks among results that share a cell (table_prefer.c),
+/* `pivot:` tables (a kind of table_kind.h): one row per row label, one
+ * column per column label, both in order of first appearance (columns: those
+ * of `column_order` first); rows come from the selected results or, with
+ * `from:`, from the items of a header list; `link:` makes each filled cell a
+ * link; `prefer:` picks among results that share a cell (table_prefer.c),
  * `min_filled: N` drops rows with fewer than N filled cells (a comparison
  * shows what two sides have) */
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/util.h"
+#include "page/select.h"
 #include "page/table_build.h"
+#include "page/table_kind.h"
+#include "page/table_prefer.h"
 
 /* Texts in first-appearance order (pivot rows and columns). */
 typedef struct {

@@ -4,6 +4,8 @@
  *   prefer: [{max: chunk_bytes}, {min: "@count"}]
  * Criteria are tried in order; one that either result lacks is skipped;
  * a tie everywhere keeps the result seen first. */
+#include "page/table_prefer.h"
+
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,11 +1,12 @@
-/* `rows:` tables: label/value pairs from the dataset header, no header
- * row; a row whose value is absent is left out */
+/* `rows:` tables (a kind of table_kind.h): label/value pairs from the
+ * dataset header, no header row; a row whose value is absent is left out */
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/util.h"
 #include "page/cond.h"
 #include "page/table_build.h"
+#include "page/table_kind.h"
 
 int cp_table_build_rows(cp_table *t, const cp_fmt_ctx *base, const cp_node *def, cp_diag *diag)
 {
