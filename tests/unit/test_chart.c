@@ -5,7 +5,7 @@
 #include <math.h>
 
 #include "chart/chart_text.h"
-#include "chart/gnuplot.h"
+#include "chart/gnuplot_script.h"
 #include "model/chart.h"
 
 static void test_model(void **state)

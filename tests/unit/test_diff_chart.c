@@ -4,7 +4,7 @@
 #include <math.h>
 
 #include "helpers.h"
-#include "chart/gnuplot.h"
+#include "chart/gnuplot_script.h"
 #include "data/dataset.h"
 #include "diff/diff.h"
 #include "diff/diff_page.h"

@@ -6,7 +6,8 @@
 #include <math.h>
 
 #include "base/text_clean.h"
-#include "chart/gnuplot.h"
+#include "chart/gnuplot_quote.h"
+#include "chart/gnuplot_script.h"
 #include "chart/svg_clean.h"
 #include "model/chart.h"
 

@@ -28,6 +28,8 @@
 #include <unistd.h>
 
 #include "chart/chart_cache.h"
+#include "chart/gnuplot_quote.h"
+#include "chart/gnuplot_script.h"
 #include "chart/svg_clean.h"
 
 extern char **environ;
@@ -516,9 +518,10 @@ static void claim_name(cp_gnuplot *g, cp_chart *c, const char *dir)
     char *path = cp_xasprintf("%s/%s", dir, c->file);
     char **slot = name_slot(g, path);
     if (*slot) {
-        size_t base = strlen(c->file) - (strlen(c->file) > 4 && !strcmp(c->file + strlen(c->file) - 4, ".svg") ? 4 : 0);
+        size_t len = strlen(c->file), ext = strlen(CP_CHART_EXT);
+        size_t base = len - (len > ext && !strcmp(c->file + len - ext, CP_CHART_EXT) ? ext : 0);
         for (unsigned long k = 2;; k++) {
-            char *name = cp_xasprintf("%.*s (%lu).svg", (int)base, c->file, k);
+            char *name = cp_xasprintf("%.*s (%lu)" CP_CHART_EXT, (int)base, c->file, k);
             free(path);
             path = cp_xasprintf("%s/%s", dir, name);
             slot = name_slot(g, path);

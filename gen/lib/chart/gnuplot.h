@@ -65,41 +65,4 @@ long cp_gnuplot_finish(cp_gnuplot *g, cp_gnuplot_stats *stats);
  * fine. */
 void cp_gnuplot_free(cp_gnuplot *g, int placed);
 
-/* The variable every chart script defines as a single quote. */
-#define CP_GNUPLOT_QUOTE_VAR "cp_q"
-
-/* Appends s as a gnuplot string expression of single-quoted strings
- * (it's -> 'it' . cp_q . 's'): inside single quotes gnuplot expands
- * nothing (no backquote commands, no @macros, no backslash escapes); line
- * breaks, control characters and invalid UTF-8 become spaces, so the
- * string stays on its line (gnuplot_quote.c). */
-void cp_gnuplot_quote(cp_buf *out, const char *s);
-/* Same, but each '\n' of s becomes a line break of the text, written as
- * 'line 1' . "\n" . 'line 2'. */
-void cp_gnuplot_quote_lines(cp_buf *out, const char *s);
-/* Same as cp_gnuplot_quote_lines, for a tic label, which gnuplot reads as a
- * printf format of the tic's position: '%' is doubled. */
-void cp_gnuplot_quote_tic(cp_buf *out, const char *s);
-/* Same as cp_gnuplot_quote_lines, for the text of a `with labels` plot,
- * in which gnuplot reads backslash escapes: '\\' is doubled. */
-void cp_gnuplot_quote_label(cp_buf *out, const char *s);
-
-/* The script that draws c into the SVG file `output` (gnuplot_script.c).
- * Returns the offset in out where the `set output` command starts; with
- * output NULL there is no such command and the rest of the script is the
- * same (the cache keys charts by that script). */
-size_t cp_gnuplot_script(cp_buf *out, const cp_chart *c, const char *output);
-
-/* The start of every chart script (terminal, encoding, the quote
- * variable, the output file when given); returns the offset of the `set
- * output` command (gnuplot_script.c). */
-size_t cp_gnuplot_script_head(cp_buf *out, int width, int height, const char *output);
-/* The title line (and subtitle) of a chart, cut to fit width pixels. */
-void cp_gnuplot_script_title(cp_buf *out, const cp_chart *c, int width);
-/* The distance between axis tics over range: 1, 2 or 5 times a power of
- * ten, about six tics. */
-double cp_gnuplot_tic_step(double range);
-/* The script of a ratio chart (gnuplot_ratio.c), as cp_gnuplot_script. */
-size_t cp_gnuplot_ratio_script(cp_buf *out, const cp_chart *c, const char *output);
-
 #endif

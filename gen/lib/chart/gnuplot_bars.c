@@ -1,4 +1,5 @@
-/* The gnuplot script of one chart. Layout numbers are in SVG pixels; the
+/* The gnuplot script of a bar chart (gnuplot_bars.h), clustered or
+ * stacked (chart.h; the two styles below). Layout numbers are in SVG pixels; the
  * value labels, the y range and the picture width are chosen so that every
  * value is readable without zooming, and texts are wrapped or cut to the
  * room they have (chart_text.h). The cost of the script, for us and for
@@ -10,6 +11,8 @@
  * reach gnuplot as numbers; every text reaches it as a single-quoted
  * string expression, never interpreted: noenhanced on every text, '%'
  * doubled where gnuplot reads a format (tic labels). */
+#include "chart/gnuplot_bars.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +20,8 @@
 
 #include "base/numfmt.h"
 #include "chart/chart_text.h"
-#include "chart/gnuplot.h"
+#include "chart/gnuplot_parts.h"
+#include "chart/gnuplot_quote.h"
 
 #define HEIGHT 480
 #define MIN_WIDTH 640
@@ -27,8 +31,6 @@
 #define PLOT_HEIGHT_PX 330    /* roughly: HEIGHT minus title, key, x tics and labels */
 #define LABEL_CHAR_PX 5.8     /* average advance of a 9-point DejaVu Sans character */
 #define TIC_CHAR_PX 7.0       /* the same at 11 points (tic labels, axis titles) */
-#define TITLE_CHAR_PX 8.5     /* and at 13 points (the title) */
-#define FONT "DejaVu Sans,Verdana,Arial,Helvetica,sans-serif"
 
 /* Longest texts, in characters: a key entry (or gnuplot cannot fit the key
  * into the picture), a value label, the y axis title (the plot's height),
@@ -118,6 +120,19 @@ static int usable(const cp_chart_point *p)
     return isfinite(p->value);
 }
 
+/* The two kinds of bar chart (chart.h): the series of a category side by
+ * side (clustered: a bar each, the key in rows under the plot) or on top
+ * of each other (stacked: one bar a category with its total above it, the
+ * key beside the plot, listed top to bottom as the stack shows them). */
+typedef struct {
+    int stacked;
+    const char *boxwidth;   /* of a bar, in slots */
+    const char *key;        /* where the key stands */
+} style;
+
+static const style clustered = { 0, "0.85", "at screen 0.5, screen 0.015 center bottom horizontal" };
+static const style stacked = { 1, "0.6", "outside right top vertical" };
+
 /* One bar, or a text where a bar cannot be drawn. */
 typedef struct {
     double x, top;       /* top: NAN for a text alone */
@@ -126,6 +141,7 @@ typedef struct {
 } bar;
 
 typedef struct {
+    const style *style;
     bar *bars;
     size_t n;
     int drawable;        /* some bar has a value */
@@ -152,25 +168,25 @@ static int on_scale(const geometry *g, const cp_chart_point *p)
     return usable(p) && (!g->log || p->value > 0);
 }
 
+/* Bar widths across the plot (at least one). */
 static size_t nslots(const cp_chart *c)
 {
-    if (c->kind == CP_CHART_STACKED)
-        return c->ncat ? c->ncat : 1;
-    return c->ncat ? c->ncat * (c->nser + 1) - 1 : 1;
+    size_t n = cp_chart_slots(c);
+    return n ? n : 1;
 }
 
 /* Where bar (cat, ser) stands on the x axis: clusters of nser bars with
  * one bar's width between clusters; a stack is one bar per category. */
-static double bar_x(const cp_chart *c, size_t cat, size_t ser)
+static double bar_x(const geometry *g, const cp_chart *c, size_t cat, size_t ser)
 {
-    if (c->kind == CP_CHART_STACKED)
+    if (g->style->stacked)
         return (double)cat;
     return (double)(cat * (c->nser + 1) + ser);
 }
 
-static double cluster_mid(const cp_chart *c, size_t cat)
+static double cluster_mid(const geometry *g, const cp_chart *c, size_t cat)
 {
-    if (c->kind == CP_CHART_STACKED)
+    if (g->style->stacked)
         return (double)cat;
     return (double)(cat * (c->nser + 1)) + (double)(c->nser - 1) / 2;
 }
@@ -217,7 +233,7 @@ static void collect_bars(geometry *g, const cp_chart *c, const unsigned char *ha
     for (size_t i = 0, end; i < c->npoints; i = end) {
         for (end = i; end < c->npoints && p[end]->cat == p[i]->cat; end++)
             ;
-        if (c->kind == CP_CHART_STACKED) {
+        if (g->style->stacked) {
             double total = 0;
             for (size_t k = i; k < end; k++)
                 total += on_scale(g, p[k]) ? p[k]->value : 0;
@@ -234,17 +250,18 @@ static void collect_bars(geometry *g, const cp_chart *c, const unsigned char *ha
         }
         for (size_t k = i; k < end; k++) {
             if (on_scale(g, p[k]))
-                g->bars[g->n++] = (bar){ bar_x(c, p[k]->cat, p[k]->ser), p[k]->value, p[k]->ser, label_text(c, p[k]) };
+                g->bars[g->n++] = (bar){ bar_x(g, c, p[k]->cat, p[k]->ser), p[k]->value, p[k]->ser, label_text(c, p[k]) };
             else if (p[k]->label && has_data[p[k]->ser])
-                g->bars[g->n++] = (bar){ bar_x(c, p[k]->cat, p[k]->ser), NAN, p[k]->ser, label_text(c, p[k]) };
+                g->bars[g->n++] = (bar){ bar_x(g, c, p[k]->cat, p[k]->ser), NAN, p[k]->ser, label_text(c, p[k]) };
         }
     }
     free(p);
 }
 
-static geometry layout(const cp_chart *c, const unsigned char *has_data)
+static geometry layout(const cp_chart *c, const unsigned char *has_data, const style *st)
 {
     geometry g = { 0 };
+    g.style = st;
     g.log = cp_chart_log_y(c);
     collect_bars(&g, c, has_data);
     size_t slots = nslots(c);
@@ -290,12 +307,6 @@ static void geometry_free(geometry *g)
     for (size_t i = 0; i < g->n; i++)
         free(g->bars[i].label);
     free(g->bars);
-}
-
-double cp_gnuplot_tic_step(double range)
-{
-    double raw = range / 6, mag = pow(10, floor(log10(raw)));
-    return raw / mag < 1.5 ? mag : raw / mag < 3.5 ? 2 * mag : raw / mag < 7.5 ? 5 * mag : 10 * mag;
 }
 
 /* y tics at the steps of cp_gnuplot_tic_step, labelled like the tables. */
@@ -355,7 +366,7 @@ static size_t longest_line(const char *s)
  * wrap in. */
 static char **category_labels(const cp_chart *c, geometry *g)
 {
-    double cluster_px = g->bar_px * (c->kind == CP_CHART_STACKED ? 1.0 : (double)c->nser + 1);
+    double cluster_px = g->bar_px * (g->style->stacked ? 1.0 : (double)c->nser + 1);
     size_t width = (size_t)(cluster_px / TIC_CHAR_PX);
     char **labels = cp_xcalloc(c->ncat ? c->ncat : 1, sizeof *labels);
     for (size_t i = 0; i < c->ncat && width < MIN_WRAP_CHARS; i++)
@@ -378,7 +389,7 @@ static char **category_labels(const cp_chart *c, geometry *g)
  * as labels under the axis, not as x tics: gnuplot keeps tics in a sorted
  * list (quadratic in their number), reads tic labels as printf formats and
  * sizes multi-line ones through its enhanced-text parser. */
-static void categories(cp_buf *out, const cp_chart *c, char **labels)
+static void categories(cp_buf *out, const cp_chart *c, const geometry *g, char **labels)
 {
     if (!c->ncat)
         return;
@@ -392,7 +403,7 @@ static void categories(cp_buf *out, const cp_chart *c, char **labels)
     }
     cp_buf_puts(out, "$c << EOD\n");
     for (size_t i = 0; i < c->ncat; i++) {
-        put_g(out, cluster_mid(c, i), 6);
+        put_g(out, cluster_mid(g, c, i), 6);
         cp_buf_putc(out, ' ');
         put_u(out, i + 1);
         cp_buf_putc(out, '\n');
@@ -442,7 +453,7 @@ static void bottom(cp_buf *out, const cp_chart *c, const geometry *g, char **lab
             widest = cp_chart_text_chars(k);
         free(k);
     }
-    if (c->kind != CP_CHART_STACKED && named) {
+    if (!g->style->stacked && named) {
         size_t per_row = (size_t)((g->width - 40) / (widest * 7.0 + 50));
         per_row = per_row ? per_row : 1;
         size_t rows = (named + per_row - 1) / per_row;
@@ -544,7 +555,7 @@ static void plot(cp_buf *out, const cp_chart *c, const geometry *g, const unsign
                       g->rotate ? "left rotate by 90 offset 0,0.4" : "center offset 0,0.7");
     }
     for (size_t i = 0; i < c->nser; i++) {
-        size_t ser = c->kind == CP_CHART_STACKED ? c->nser - 1 - i : i;
+        size_t ser = g->style->stacked ? c->nser - 1 - i : i;
         if (!has_data[ser] || !*c->series[ser])
             continue;
         clause(out, &sep);
@@ -559,22 +570,6 @@ static void plot(cp_buf *out, const cp_chart *c, const geometry *g, const unsign
     cp_buf_putc(out, '\n');
 }
 
-void cp_gnuplot_script_title(cp_buf *out, const cp_chart *c, int width)
-{
-    size_t max = (size_t)((width - 20) / TITLE_CHAR_PX);
-    char *t = cp_chart_text_cut(c->title, max);
-    cp_buf_puts(out, "set title ");
-    cp_gnuplot_quote(out, t);
-    free(t);
-    if (c->subtitle) {
-        char *s = cp_chart_text_cut(c->subtitle, max);
-        cp_buf_puts(out, " . \"\\n\" . ");
-        cp_gnuplot_quote(out, s);
-        free(s);
-    }
-    cp_buf_puts(out, " font ',13' noenhanced\n");
-}
-
 static void title(cp_buf *out, const cp_chart *c, const geometry *g)
 {
     cp_gnuplot_script_title(out, c, g->width);
@@ -587,33 +582,15 @@ static void title(cp_buf *out, const cp_chart *c, const geometry *g)
     free(y);
 }
 
-size_t cp_gnuplot_script_head(cp_buf *out, int width, int height, const char *output)
+static size_t script(cp_buf *out, const cp_chart *c, const char *output, const style *st)
 {
-    /* nofpe_trap: no signal handler set and reset around each expression of a
-     * `using` (three system calls a bar otherwise) */
-    cp_buf_printf(out, "reset session\nset datafile nofpe_trap\n" CP_GNUPLOT_QUOTE_VAR " = sprintf('%%c', 39)\nset encoding utf8\n"
-                       "set terminal svg size %d,%d fixed noenhanced font '" FONT ",11' background '#ffffff'\n",
-                  width, height);
-    size_t output_at = out->len;
-    if (output) {
-        cp_buf_puts(out, "set output ");
-        cp_gnuplot_quote(out, output);
-        cp_buf_putc(out, '\n');
-    }
-    return output_at;
-}
-
-size_t cp_gnuplot_script(cp_buf *out, const cp_chart *c, const char *output)
-{
-    if (c->kind == CP_CHART_RATIO)
-        return cp_gnuplot_ratio_script(out, c, output);
     unsigned char *has_data = cp_xcalloc(c->nser ? c->nser : 1, 1);
     int any = 0;
     for (size_t i = 0; i < c->npoints; i++)
         any |= has_data[c->points[i].ser] |= usable(&c->points[i]);
     if (!any)   /* nothing drawable: every text where its bar would be, and the key */
         memset(has_data, 1, c->nser);
-    geometry g = layout(c, has_data);
+    geometry g = layout(c, has_data, st);
     size_t output_at = cp_gnuplot_script_head(out, g.width, HEIGHT, output);
     title(out, c, &g);
     char **labels = category_labels(c, &g);
@@ -625,12 +602,11 @@ size_t cp_gnuplot_script(cp_buf *out, const cp_chart *c, const char *output)
     cp_buf_printf(out, "set border 3 lc rgb '#404040'\nset grid ytics lc rgb '#d8d8d8' lt 1\n"
                        "set style fill solid 1.0 noborder\nset boxwidth %s absolute\n"
                        "set key %s samplen 1.5 spacing 1.2\n",
-                  c->kind == CP_CHART_STACKED ? "0.6" : "0.85",
-                  c->kind == CP_CHART_STACKED ? "outside right top vertical" : "at screen 0.5, screen 0.015 center bottom horizontal");
+                  st->boxwidth, st->key);
     if (!g.drawable)
         cp_buf_puts(out, "set label 'No value to draw: the table says why.' at graph 0.5, graph 0.5 center noenhanced\n");
     data(out, c, &g);
-    categories(out, c, labels);
+    categories(out, c, &g, labels);
     for (size_t i = 0; i < c->ncat; i++)
         free(labels[i]);
     free(labels);
@@ -639,4 +615,14 @@ size_t cp_gnuplot_script(cp_buf *out, const cp_chart *c, const char *output)
     geometry_free(&g);
     free(has_data);
     return output_at;
+}
+
+size_t cp_gnuplot_clustered_script(cp_buf *out, const cp_chart *c, const char *output)
+{
+    return script(out, c, output, &clustered);
+}
+
+size_t cp_gnuplot_stacked_script(cp_buf *out, const cp_chart *c, const char *output)
+{
+    return script(out, c, output, &stacked);
 }

@@ -1,9 +1,10 @@
-/* Text from data as gnuplot string expressions (gnuplot.h). */
+/* Text from data as gnuplot string expressions (gnuplot_quote.h). */
+#include "chart/gnuplot_quote.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/text_clean.h"
-#include "chart/gnuplot.h"
 
 enum {
     FORMAT = 1,    /* a tic label: gnuplot reads it as a printf format */

@@ -3,15 +3,18 @@
  * (below 1) left in one colour, worse right in another, the category
  * names as y tics, the bars' labels in a column right of the plot (at a
  * bar's end they would run into the tics or off the picture). As in
- * gnuplot_script.c, bars and labels are datablocks (linear in the bars)
+ * gnuplot_bars.c, bars and labels are datablocks (linear in the bars)
  * and every text is a single-quoted string, noenhanced. */
+#include "chart/gnuplot_ratio.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "chart/chart_text.h"
-#include "chart/gnuplot.h"
+#include "chart/gnuplot_parts.h"
+#include "chart/gnuplot_quote.h"
 
 #define WIDTH 900
 #define ROW_PX 30            /* one bar and the gap below it */

@@ -10,6 +10,35 @@ static char *dup_or_null(const char *s)
     return s ? cp_xstrdup(s) : NULL;
 }
 
+const cp_chart_kind_info cp_chart_kinds[CP_CHART_NKINDS] = {
+    [CP_CHART_CLUSTERED] = { "clustered", 1 },
+    [CP_CHART_STACKED] = { "stacked", 0 },
+    [CP_CHART_RATIO] = { NULL, 0 },
+};
+
+cp_chart_kind cp_chart_kind_by_name(const char *name)
+{
+    for (int k = 0; k < CP_CHART_NKINDS; k++)
+        if (cp_chart_kinds[k].name && !strcmp(cp_chart_kinds[k].name, name))
+            return (cp_chart_kind)k;
+    return CP_CHART_NKINDS;
+}
+
+char *cp_chart_kind_names(void)
+{
+    size_t n = 0, k = 0;
+    for (int i = 0; i < CP_CHART_NKINDS; i++)
+        n += cp_chart_kinds[i].name != NULL;
+    cp_buf b = { 0 };
+    cp_buf_puts(&b, "");
+    for (int i = 0; i < CP_CHART_NKINDS; i++)
+        if (cp_chart_kinds[i].name) {
+            cp_buf_printf(&b, "%s'%s'", k == 0 ? "" : k + 1 < n ? ", " : " or ", cp_chart_kinds[i].name);
+            k++;
+        }
+    return b.data;
+}
+
 cp_chart *cp_chart_new(const char *file, cp_chart_kind kind, const char *title, const char *subtitle,
                        const char *xlabel, const char *ylabel)
 {

@@ -17,8 +17,28 @@
  * with the total above the bar; for parts that do add up. Ratio: one
  * horizontal bar per category from 1 to its value (series unused), the
  * first category on top; below 1 is better (faster, smaller) and drawn
- * left of the line at 1 (gnuplot_ratio.c). */
-typedef enum { CP_CHART_CLUSTERED, CP_CHART_STACKED, CP_CHART_RATIO } cp_chart_kind;
+ * left of the line at 1. */
+typedef enum { CP_CHART_CLUSTERED, CP_CHART_STACKED, CP_CHART_RATIO, CP_CHART_NKINDS } cp_chart_kind;
+
+/* What the model knows of each kind (chart.c, in the order of the enum);
+ * how each is drawn is the backend's (chart/gnuplot_script.c: a script a
+ * kind). A new kind: a value above, a row in each of the two tables, and
+ * its script. */
+typedef struct {
+    const char *name;    /* its `kind:` in tables.yaml; NULL: not one for layouts (ratio: the diff pages') */
+    int side_by_side;    /* the series of a category stand side by side, a bar width each: a chart too
+                          * wide is cut into groups of series too (cp_chart_split) */
+} cp_chart_kind_info;
+
+extern const cp_chart_kind_info cp_chart_kinds[CP_CHART_NKINDS];
+/* The kind a layout names, CP_CHART_NKINDS when none is. */
+cp_chart_kind cp_chart_kind_by_name(const char *name);
+/* The names a layout may use, for a message: "'clustered' or 'stacked'".
+ * The caller frees. */
+char *cp_chart_kind_names(void);
+
+/* The extension of a chart's file (the SVG the backend draws). */
+#define CP_CHART_EXT ".svg"
 
 typedef struct {
     size_t cat, ser;

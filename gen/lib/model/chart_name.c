@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "base/text_clean.h"
+#include "model/chart.h"
 
 /* Long enough for any real name, short of MediaWiki's 240-byte limit on
  * file names and of NAME_MAX. */
@@ -150,7 +151,7 @@ char *cp_chart_name(const cp_chart_name_parts *p)
             b.len--;
         b.data[b.len] = '\0';
     }
-    cp_buf_puts(&b, ".svg");
+    cp_buf_puts(&b, CP_CHART_EXT);
     return b.data;
 }
 

@@ -7,7 +7,7 @@
 
 size_t cp_chart_slots(const cp_chart *c)
 {
-    if (c->kind != CP_CHART_CLUSTERED)
+    if (!cp_chart_kinds[c->kind].side_by_side)
         return c->ncat;
     return c->ncat ? c->ncat * (c->nser + 1) - 1 : 0;
 }
@@ -60,9 +60,10 @@ static void name_parts(parts *out)
     for (size_t k = 0; k < out->n; k++) {
         cp_chart *part = out->v[k];
         size_t len = strlen(part->file);
-        if (len > 4 && !strcmp(part->file + len - 4, ".svg"))
-            len -= 4;
-        char *file = cp_xasprintf("%.*s part %zu.svg", (int)len, part->file, k + 1);
+        size_t ext = strlen(CP_CHART_EXT);
+        if (len > ext && !strcmp(part->file + len - ext, CP_CHART_EXT))
+            len -= ext;
+        char *file = cp_xasprintf("%.*s part %zu" CP_CHART_EXT, (int)len, part->file, k + 1);
         char *title = cp_xasprintf("%s (part %zu of %zu)", part->title, k + 1, out->n);
         free(part->file);
         free(part->title);
@@ -74,7 +75,7 @@ static void name_parts(parts *out)
 cp_chart **cp_chart_split(const cp_chart *c, size_t *n)
 {
     *n = 0;
-    int clustered = c->kind == CP_CHART_CLUSTERED;
+    int clustered = cp_chart_kinds[c->kind].side_by_side;
     if (cp_chart_slots(c) <= CP_CHART_MAX_SLOTS && (!clustered || c->nser <= CP_CHART_MAX_SERIES))
         return NULL;
     size_t group_size = clustered && c->nser > CP_CHART_MAX_SERIES ? CP_CHART_MAX_SERIES : (c->nser ? c->nser : 1);

@@ -72,11 +72,14 @@ static int spec_compile(spec *s, const cp_layout *l, cp_diag *diag)
 {
     int rc = 0;
     const char *kind = cp_scalar(entry(s, "kind"));
-    if (kind && strcmp(kind, "clustered") && strcmp(kind, "stacked")) {
-        cp_diag_node(diag, entry(s, "kind"), "chart.kind", "expected 'clustered' or 'stacked', found '%s'", kind);
+    s->kind = kind ? cp_chart_kind_by_name(kind) : CP_CHART_CLUSTERED;
+    if (s->kind == CP_CHART_NKINDS) {
+        char *names = cp_chart_kind_names();
+        cp_diag_node(diag, entry(s, "kind"), "chart.kind", "expected %s, found '%s'", names, kind);
+        free(names);
+        s->kind = CP_CHART_CLUSTERED;
         rc = -1;
     }
-    s->kind = kind && !strcmp(kind, "stacked") ? CP_CHART_STACKED : CP_CHART_CLUSTERED;
     const char *fp = cp_scalar(entry(s, "footprint"));
     s->footprint = fp && !strcmp(fp, "true");
     const char *from = cp_scalar(entry(s, "from")), *shades = cp_scalar(entry(s, "shades"));
