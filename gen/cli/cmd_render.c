@@ -23,6 +23,7 @@
 #include "model/cores.h"
 #include "page/layout.h"
 #include "page/page.h"
+#include "render/page_write.h"
 #include "render/render.h"
 #include "site/prune.h"
 #include "site/run_key.h"

@@ -13,6 +13,7 @@
 #include "page/page.h"
 #include "page/select.h"
 #include "page/table_build.h"
+#include "render/page_write.h"
 #include "render/render.h"
 
 static const char dataset_text[] =

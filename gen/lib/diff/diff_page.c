@@ -8,6 +8,7 @@
 
 #include "diff/diff_page.h"
 #include "page/page.h"
+#include "render/page_write.h"
 #include "render/render.h"
 
 /* The marker page.c replaces by table N (its PLACEHOLDER): an HTML block

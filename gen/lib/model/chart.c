@@ -272,3 +272,19 @@ void cp_chart_serialize(const cp_chart *c, cp_buf *out)
         put_text(out, p->label);
     }
 }
+
+void cp_chart_list_add(cp_chart_list *out, cp_chart *c)
+{
+    out->items = cp_xrealloc(out->items, (out->n + 1) * sizeof *out->items);
+    out->items[out->n++] = c;
+    cp_chart_list_split(out, out->n - 1);
+}
+
+void cp_chart_list_free(cp_chart_list *list)
+{
+    for (size_t i = 0; i < list->n; i++)
+        cp_chart_free(list->items[i]);
+    free(list->items);
+    list->items = NULL;
+    list->n = 0;
+}

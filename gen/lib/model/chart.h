@@ -157,4 +157,20 @@ size_t cp_chart_slots(const cp_chart *c);
  * "<title> (part k of n)". NULL with *n 0 when c fits as it is. */
 cp_chart **cp_chart_split(const cp_chart *c, size_t *n);
 
+/* The charts a page shows after one of its tables. */
+typedef struct {
+    cp_chart **items;
+    size_t n;
+    int built;          /* the page engine built them (a table placed twice draws once) */
+} cp_chart_list;
+
+/* Appends c to out (taking it), as its parts when it is too large to read
+ * (cp_chart_split). */
+void cp_chart_list_add(cp_chart_list *out, cp_chart *c);
+void cp_chart_list_free(cp_chart_list *list);
+
+/* The charts of out from out->items[first] on that are too large to read
+ * become their parts (cp_chart_split), in place. */
+void cp_chart_list_split(cp_chart_list *out, size_t first);
+
 #endif

@@ -1,4 +1,5 @@
-/* A chart too large to read, cut into parts (chart.h). */
+/* A chart too large to read, cut into parts (chart.h), alone or in a
+ * list of charts. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,4 +107,21 @@ cp_chart **cp_chart_split(const cp_chart *c, size_t *n)
     name_parts(&out);
     *n = out.n;
     return out.v;
+}
+
+void cp_chart_list_split(cp_chart_list *out, size_t first)
+{
+    for (size_t k = first; k < out->n; k++) {
+        size_t n;
+        cp_chart **split = cp_chart_split(out->items[k], &n);
+        if (!split)
+            continue;
+        out->items = cp_xrealloc(out->items, (out->n + n - 1) * sizeof *out->items);
+        memmove(&out->items[k + n], &out->items[k + 1], (out->n - k - 1) * sizeof *out->items);
+        cp_chart_free(out->items[k]);
+        memcpy(&out->items[k], split, n * sizeof *split);
+        out->n += n - 1;
+        k += n - 1;
+        free(split);
+    }
 }

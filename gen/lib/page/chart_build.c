@@ -234,24 +234,6 @@ static cp_chart *new_chart(const spec *s, const cp_fmt_ctx *ctx)
     return c;
 }
 
-/* Charts too large to read, from out->items[first] on, become their parts. */
-static void split_large(cp_chart_list *out, size_t first)
-{
-    for (size_t k = first; k < out->n; k++) {
-        size_t n;
-        cp_chart **parts = cp_chart_split(out->items[k], &n);
-        if (!parts)
-            continue;
-        out->items = cp_xrealloc(out->items, (out->n + n - 1) * sizeof *out->items);
-        memmove(&out->items[k + n], &out->items[k + 1], (out->n - k - 1) * sizeof *out->items);
-        cp_chart_free(out->items[k]);
-        memcpy(&out->items[k], parts, n * sizeof *parts);
-        out->n += n - 1;
-        k += n - 1;
-        free(parts);
-    }
-}
-
 /* One chart of a table as the page shows it: a group per row (its first
  * cell), a bar per other column, the number each cell starts with; a cell
  * without one ("-") has no bar. What the table chose (the fastest
@@ -276,13 +258,6 @@ static cp_chart *from_table(const spec *s, const cp_fmt_ctx *base, const cp_tabl
     if (s->shades)
         cp_chart_shade_groups(c);
     return c;
-}
-
-void cp_chart_list_add(cp_chart_list *out, cp_chart *c)
-{
-    out->items = cp_xrealloc(out->items, (out->n + 1) * sizeof *out->items);
-    out->items[out->n++] = c;
-    split_large(out, out->n - 1);
 }
 
 /* The series of a table's charts keep one colour in all of them: the
@@ -431,15 +406,6 @@ int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds,
     cp_bar_owners_free(&owners);
     spec_free(&s);
     if (rc == 0)
-        split_large(out, first);
+        cp_chart_list_split(out, first);
     return rc ? -1 : 0;
-}
-
-void cp_chart_list_free(cp_chart_list *list)
-{
-    for (size_t i = 0; i < list->n; i++)
-        cp_chart_free(list->items[i]);
-    free(list->items);
-    list->items = NULL;
-    list->n = 0;
 }

@@ -14,24 +14,14 @@
 #include "model/table.h"
 #include "page/layout.h"
 
-typedef struct {
-    cp_chart **items;
-    size_t n;
-    int built;          /* the page engine built them (a table placed twice draws once) */
-} cp_chart_list;
-
 /* Appends to out the charts of table `name` for ds (none when the table
  * has no `chart:`). A chart `from: table` is drawn from `shown`, the table
  * as the page shows it (one group per row, one bar per column, the number
- * each cell starts with); other charts from the results the table selects. 0, or -1 after reporting a malformed chart entry, a
- * value that is not a number, or two results on one bar (the chart would
- * silently show one of them). */
+ * each cell starts with); other charts from the results the table
+ * selects. 0, or -1 after reporting a malformed chart entry, a value that
+ * is not a number, or two results on one bar (the chart would silently
+ * show one of them). */
 int cp_chart_build(cp_chart_list *out, const cp_layout *l, const cp_dataset *ds, const char *name,
                    const cp_table *shown, cp_diag *diag);
-
-/* Appends c to out (taking it), as its parts when it is too large to read
- * (cp_chart_split). */
-void cp_chart_list_add(cp_chart_list *out, cp_chart *c);
-void cp_chart_list_free(cp_chart_list *list);
 
 #endif

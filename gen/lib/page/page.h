@@ -1,16 +1,16 @@
 /* A page: the layout's page.md expanded for one dataset (directives run,
- * values filled in), parsed by cmark-gfm, plus the tables it shows. Built
- * once, then written in every format (render.h). */
+ * values filled in), parsed by cmark-gfm, plus the tables it shows and
+ * their charts. Built once (page.c: the template engine), then written in
+ * every format (render/page_write.h). */
 #ifndef CP_PAGE_H
 #define CP_PAGE_H
 
 #include <cmark-gfm.h>
 
 #include "data/dataset.h"
+#include "model/chart.h"
 #include "model/table.h"
-#include "page/chart_build.h"
 #include "page/layout.h"
-#include "render/render.h"
 
 typedef struct {
     const cp_layout *layout;
@@ -33,16 +33,14 @@ int cp_page_build_drawing(cp_page *p, const cp_layout *l, const cp_dataset *ds, 
                           void *arg);
 void cp_page_free(cp_page *p);
 
-/* Appends the page in the writer's format to out. */
-void cp_page_write(const cp_page *p, const cp_writer *w, cp_buf *out);
-/* The same for the page's last format: each table's rows are freed once
- * written where the table last shows, so the page model shrinks while
- * that format grows (the HTML of 10^6 results: 140 MB). The page can
- * only be freed after. */
-void cp_page_write_last(cp_page *p, const cp_writer *w, cp_buf *out);
-/* The page in the writer's format handed to sink in pieces (as
- * cp_page_write_last when last): a page of 10^6 results is never whole in
- * memory. */
-void cp_page_stream(cp_page *p, const cp_writer *w, int last, const cp_sink *sink);
+/* The marker of a table in the prose: an HTML block whose literal starts
+ * with it and the table's index ("<!--cp-table:3-->"), where the writers
+ * put the table (render/page_write.h). The page engine writes them into
+ * the expanded template; the diff page (diff/diff_page.h) builds its tree
+ * with them. */
+#define CP_TABLE_MARK "<!--cp-table:"
+
+/* The table an HTML block node stands for, or NULL when it is no marker. */
+const cp_table *cp_page_table_of(const cp_page *p, cmark_node *n);
 
 #endif

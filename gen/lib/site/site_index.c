@@ -8,6 +8,7 @@
 #include "diff/diff.h"
 #include "page/layout.h"
 #include "page/page.h"
+#include "render/page_write.h"
 #include "render/render.h"
 
 typedef struct {
