@@ -16,7 +16,7 @@
 #include "data/schema.h"
 #include "diff/diff.h"
 #include "diff/diff_emit.h"
-#include "diff/diff_page.h"
+#include "site/site_diff.h"
 
 static const char usage[] =
     "usage: cryptoperf diff [options] OLD NEW\n"
@@ -53,10 +53,12 @@ static const char usage[] =
     "                   unless -o is given\n"
     "  -o FILE          write it to FILE instead; with --out, the file and the\n"
     "                   pages are written together or not at all\n"
-    "  --out DIR        write the diff page DIR/index.wiki and DIR/index.md\n"
-    "                   (summary, versions, thresholds, then every table with\n"
-    "                   old/new/change columns and marks); without --format or\n"
-    "                   -o, nothing goes to stdout\n"
+    "  --out DIR        write the diff page DIR/index.wiki, index.md and\n"
+    "                   index.html and its charts (*.svg, drawn by gnuplot),\n"
+    "                   the page render writes for the two versions: summary,\n"
+    "                   versions, thresholds, then every table with\n"
+    "                   old/new/change columns and marks, each with its chart;\n"
+    "                   without --format or -o, nothing goes to stdout\n"
     "  --templates DIR  layouts for the page: NEW's layout gives labels, digit\n"
     "                   grouping and heading numbers (default: templates in\n"
     "                   the current folder, else the installed ones)\n"
@@ -334,7 +336,8 @@ static int run(int argc, char **argv)
         cp_buf_free(&b[1]);
     }
     if (!status && o.out_dir &&
-        cp_diff_pages_write(stage, o.out_dir, cp_templates_path(o.templates), &d, &ds[0], &ds[1], &o.thresholds))
+        cp_site_diff_page_stage(stage, o.out_dir, cp_templates_path(o.templates), &d, &ds[0], &ds[1], &o.thresholds,
+                                "cryptoperf diff"))
         status = CP_EXIT_USAGE;
     if (!status && cp_stage_commit(stage, stderr)) /* says what was replaced */
         status = CP_EXIT_USAGE;

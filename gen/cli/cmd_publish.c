@@ -14,6 +14,7 @@
 #include "base/util.h"
 #include "publish/mwapi.h"
 #include "publish/pageset.h"
+#include "render/render.h"   /* CP_WIKI_TITLE_PREFIX: the titles the wiki pages link to */
 
 /* Exit status for a refusal or failure on the wiki's side (login, network,
  * API error); 1 and 2 keep their meaning for every command. */
@@ -43,7 +44,7 @@ static const char usage[] =
     "  --password-file FILE the bot password, first line of FILE; without it\n"
     "                       from the environment variable " PASSWORD_ENV ".\n"
     "                       Never on the command line (other users see it there).\n"
-    "  --prefix P           prepended to every page title (default \"Cryptoperf/\")\n"
+    "  --prefix P           prepended to every page title (default \"" CP_WIKI_TITLE_PREFIX "\")\n"
     "  --stall-timeout S    give up a request that moves fewer than 100 bytes a\n"
     "                       second for S seconds (default 60: a wiki saving a\n"
     "                       big page sends nothing while it parses it)\n"
@@ -220,7 +221,7 @@ static char *read_password(const char *file, size_t *size)
 /* "cryptoperf publish: <subject><what>" and a pointer to the help. */
 static int run(int argc, char **argv)
 {
-    const char *api = NULL, *user = NULL, *password_file = NULL, *prefix = "Cryptoperf/", *stall = NULL;
+    const char *api = NULL, *user = NULL, *password_file = NULL, *prefix = CP_WIKI_TITLE_PREFIX, *stall = NULL;
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         const char *a = argv[i];

@@ -1,26 +1,21 @@
-/* The diff page as one document for the page engine: prose is built as a
- * cmark-gfm tree (text nodes hold data literally, so nothing needs Markdown
- * escaping on the way in), tables are the table model, spliced in where
- * page.c expects them; cp_page_write then writes every format. */
+/* The diff page (diff_page.h) as one page model for the writers: prose is
+ * built as a cmark-gfm tree (text nodes hold data literally, so nothing
+ * needs Markdown escaping on the way in), tables are the table model,
+ * spliced in where a page's table marks stand (page/page.h), each with
+ * its chart; render/page_write.h then writes every format. */
+#include "diff/diff_page.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "diff/diff_page.h"
 #include "page/page.h"
-#include "render/page_write.h"
-#include "render/render.h"
-
-/* The marker page.c replaces by table N (its PLACEHOLDER): an HTML block
- * whose literal starts with it. */
-#define TABLE_MARK "<!--cp-table:"
 
 typedef struct {
     cmark_node *doc;
     cp_table *tables;
     cp_chart_list *charts;   /* charts[i]: drawn after tables[i] */
     size_t ntables;
-    int with_charts;
 } builder;
 
 static cmark_node *append(cmark_node *parent, cmark_node_type type)
@@ -62,20 +57,17 @@ static void item(cmark_node *list, const char *text)
     append_text(append(append(list, CMARK_NODE_ITEM), CMARK_NODE_PARAGRAPH), text);
 }
 
-/* Takes t and chart (moved into the page); chart NULL: none, and none
- * either on a page without charts. */
+/* Takes t and chart (moved into the page); chart NULL: none. */
 static void table(builder *b, cp_table *t, cp_chart *chart)
 {
     b->tables = cp_xrealloc(b->tables, (b->ntables + 1) * sizeof *b->tables);
     b->charts = cp_xrealloc(b->charts, (b->ntables + 1) * sizeof *b->charts);
     b->tables[b->ntables] = *t;
     memset(&b->charts[b->ntables], 0, sizeof *b->charts);
-    if (chart && b->with_charts)
+    if (chart)
         cp_chart_list_add(&b->charts[b->ntables], chart);
-    else
-        cp_chart_free(chart);
     char mark[64];
-    snprintf(mark, sizeof mark, TABLE_MARK "%zu-->\n", b->ntables++);
+    snprintf(mark, sizeof mark, CP_TABLE_MARK "%zu-->\n", b->ntables++);
     cmark_node *h = append(b->doc, CMARK_NODE_HTML_BLOCK);
     cmark_node_set_literal(h, mark);
 }
@@ -196,7 +188,7 @@ static void summary(builder *b, const cp_diff *d, const cp_dataset *old_ds, cons
                  "its threshold, better when any got better and none worse, unchanged otherwise. The geometric "
                  "mean is that of the new/old ratios of the counts of the matched rows: below 1 is faster.");
     cp_diff_summary_table(&t, d, l);
-    table(b, &t, b->with_charts ? cp_diff_summary_chart(d, old_ds, new_ds) : NULL);
+    table(b, &t, cp_diff_summary_chart(d, old_ds, new_ds));
     cp_diff_top_table(&t, d, l, new_ds);
     if (t.nrows) {
         heading(b, 3, "Largest changes");
@@ -239,55 +231,18 @@ static void family_tables(builder *b, const cp_diff *d, const cp_dataset *old_ds
             free(title);
             cp_table t;
             cp_diff_rows_table(&t, d, i, l, new_ds);
-            table(b, &t, b->with_charts ? cp_diff_table_chart(d, i, old_ds, new_ds, l) : NULL);
+            table(b, &t, cp_diff_table_chart(d, i, old_ds, new_ds, l));
         }
     }
 }
 
 void cp_diff_page_build(cp_page *page, const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds,
-                        const cp_diff_thresholds *th, const cp_layout *l, int charts)
+                        const cp_diff_thresholds *th, const cp_layout *l)
 {
-    builder b = { cmark_node_new(CMARK_NODE_DOCUMENT), NULL, NULL, 0, charts };
+    builder b = { cmark_node_new(CMARK_NODE_DOCUMENT), NULL, NULL, 0 };
     intro(&b, d, old_ds, new_ds);
     summary(&b, d, old_ds, new_ds, l);
     versions(&b, d, old_ds, new_ds, th, l);
     family_tables(&b, d, old_ds, new_ds, l);
     *page = (cp_page){ l, NULL, b.doc, b.tables, b.ntables, b.charts };
-}
-
-void cp_diff_page_write(cp_buf out[CP_NWRITERS], const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds,
-                        const cp_diff_thresholds *th, const cp_layout *l)
-{
-    cp_page page;
-    cp_diff_page_build(&page, d, old_ds, new_ds, th, l, 0);
-    for (size_t i = 0; i < CP_NWRITERS; i++) {
-        cp_buf_puts(&out[i], "");
-        cp_page_write(&page, cp_writers[i], &out[i]);
-    }
-    cp_page_free(&page);
-}
-
-int cp_diff_pages_write(cp_stage *stage, const char *dir, const char *templates_dir, const cp_diff *d,
-                        const cp_dataset *old_ds, const cp_dataset *new_ds, const cp_diff_thresholds *th)
-{
-    cp_diag diag = { .out = stderr };
-    cp_layout l;
-    const char *name = text_or(new_ds, "layout", "st");
-    if (cp_layout_load(&l, templates_dir, name, &diag) != 0) {
-        fprintf(stderr, "cryptoperf diff: cannot use the layout %s/%s\n", templates_dir, name);
-        cp_layout_free(&l);
-        return -1;
-    }
-    cp_buf out[CP_NWRITERS] = { { 0 } };
-    cp_diff_page_write(out, d, old_ds, new_ds, th, &l);
-    cp_layout_free(&l);
-    int rc = 0;
-    for (size_t i = 0; i < CP_NWRITERS; i++) {
-        char *path = cp_xasprintf("%s/index.%s", dir, cp_writers[i]->ext);
-        if (rc == 0 && cp_stage_add(stage, path, out[i].data, out[i].len, stderr) != 0)
-            rc = -1;
-        free(path);
-        cp_buf_free(&out[i]);
-    }
-    return rc;
 }

@@ -1,13 +1,14 @@
-/* The diff page of a pair, through the page engine of the renderer (one
- * document, render.h's writers): DIR/index.wiki, .md and .html. Summary on
- * top (per family: rows by mark, geometric mean, largest changes), the two
- * versions and the thresholds, then per family the tables of the pages with
- * old/new/change columns and the marks. Value labels, digit grouping and
- * heading numbers come from NEW's layout (templates/<layout>/tables.yaml). */
+/* The diff page of a pair as a page model (page/page.h), which the writers
+ * write like any page (render/page_write.h) and the site's output writes
+ * with its charts (site/site_diff.h: the one way a diff page is made, for
+ * `render` and `diff --out` alike). Summary on top (per family: rows by
+ * mark, geometric mean, largest changes), the two versions and the
+ * thresholds, then per family the tables of the pages with old/new/change
+ * columns and the marks. Value labels, digit grouping and heading numbers
+ * come from NEW's layout (templates/<layout>/tables.yaml). */
 #ifndef CP_DIFF_PAGE_H
 #define CP_DIFF_PAGE_H
 
-#include "base/stage.h"
 #include "base/util.h"
 #include "data/dataset.h"
 #include "data/diag.h"
@@ -15,7 +16,6 @@
 #include "model/table.h"
 #include "page/layout.h"
 #include "page/page.h"
-#include "render/render.h"
 
 /* The tables of the diff page, as the table model (diff_page_table.c). */
 void cp_diff_summary_table(cp_table *t, const cp_diff *d, const cp_layout *l);
@@ -63,21 +63,10 @@ cp_chart *cp_diff_table_chart(const cp_diff *d, size_t table, const cp_dataset *
  * (diff_chart.c). NULL when the diff has no rows. */
 cp_chart *cp_diff_summary_chart(const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds);
 
-/* The page as the page engine writes it; with charts set, each rows table
- * carries its chart (the caller draws them: cp_gnuplot_render) before the
- * page is written. Free with cp_page_free. */
+/* The page, each rows table with its chart and the summary with the
+ * chart of the geometric means (the caller draws them before the page is
+ * written: site/output.h). Free with cp_page_free. */
 void cp_diff_page_build(cp_page *page, const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds,
-                        const cp_diff_thresholds *th, const cp_layout *l, int charts);
-
-/* Builds the page without charts (`cryptoperf diff` draws none) and
- * appends it in every format: out[i] for cp_writers[i]. */
-void cp_diff_page_write(cp_buf out[CP_NWRITERS], const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds,
                         const cp_diff_thresholds *th, const cp_layout *l);
-
-/* Loads NEW's layout from templates_dir, stages DIR/index.* (every
- * format) in stage (the caller commits). Returns 0, or -1 after reporting
- * on stderr. */
-int cp_diff_pages_write(cp_stage *stage, const char *dir, const char *templates_dir, const cp_diff *d,
-                        const cp_dataset *old_ds, const cp_dataset *new_ds, const cp_diff_thresholds *th);
 
 #endif

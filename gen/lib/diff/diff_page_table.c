@@ -1,6 +1,6 @@
-/* The tables of the diff page as the renderer's table model (table.h):
- * plain cell texts, numbers grouped as the layout groups them, values shown
- * with the layout's label maps. The writers escape. */
+/* The tables of the diff page (diff_page.h) as the table model
+ * (model/table.h): plain cell texts, numbers grouped as the layout groups
+ * them, values shown with the layout's label maps. The writers escape. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

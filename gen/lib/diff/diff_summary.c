@@ -1,6 +1,6 @@
-/* The summary of a diff per family: rows by mark, the geometric mean of the
- * new/old count ratios (the usual way to average speed-ups: a 2x gain and a
- * 2x loss cancel out), and the largest relative changes. */
+/* The summary of a diff per family (diff.h): rows by mark, the geometric
+ * mean of the new/old count ratios (the usual way to average speed-ups: a 2x
+ * gain and a 2x loss cancel out), and the largest relative changes. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,5 @@
-/* Marks and per-metric thresholds of a diff: names, defaults, and the
+/* Marks and per-metric thresholds of a diff (diff.h): names, defaults, and
+ * the
  * --threshold METRIC=VALUE syntax. */
 #include <errno.h>
 #include <math.h>

@@ -1,8 +1,13 @@
 /* Output formats, after cmark's design (src/render.c + one file per
- * format): the page engine (page.c) walks the prose tree that cmark-gfm
- * parsed from page.md, numbers the headings and splices in the tables of the
- * table model; a writer only escapes text and lays out one node or one
- * table in its format. Adding HTML = one more writer. */
+ * format): the write loop (page_write.c) walks the prose tree of a page
+ * (page/page.h), numbers the headings and puts in the tables of the table
+ * model and their charts; a writer only escapes text and lays out one node
+ * or one table in its format (render_wiki.c, render_md.c, render_html.c;
+ * what they share: render.c). The writer table cp_writers is every format
+ * a page is written in, and the only list of page extensions: a new
+ * format is a file with its cp_writer and a row in that table (render.c),
+ * and every page is then written (site/output.c), linked and pruned
+ * (site/prune.c) in it too. */
 #ifndef CP_RENDER_H
 #define CP_RENDER_H
 
@@ -49,7 +54,7 @@ void cp_render_flush(cp_render *r);
 char *cp_render_link_target(const char *link, const char *ext);
 
 struct cp_writer {
-    const char *ext;            /* file extension: "wiki", "md" */
+    const char *ext;            /* file extension, without the dot: "wiki", "md", "html" */
     int skip_title;             /* leave out level-1 headings (the wiki page name is the title) */
     /* escapes plain text for prose and table cells */
     void (*escape)(cp_buf *out, const char *s, size_t n);
@@ -67,7 +72,7 @@ struct cp_writer {
 extern const cp_writer cp_writer_wiki;
 extern const cp_writer cp_writer_md;
 extern const cp_writer cp_writer_html;
-/* Every format a page is written in. */
+/* Every format a page is written in, in this order (render.c). */
 #define CP_NWRITERS 3
 extern const cp_writer *const cp_writers[CP_NWRITERS];
 

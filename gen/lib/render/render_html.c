@@ -1,9 +1,9 @@
-/* HTML: a standalone document per page (after cmark's html.c for the
- * prose), tables with borders from the layout's stylesheet, no script, no
- * network resource. The output is also well-formed XML (every element
- * closed, void elements as "<br />", attributes quoted, only the five XML
- * entities), so one strict parser (xmllint) checks every page. Text from
- * data is escaped: & < > " ' never reach the page as markup. */
+/* HTML, a writer of render.h: a standalone document per page (after cmark's
+ * html.c for the prose), tables with borders from the layout's stylesheet,
+ * no script, no network resource. The output is also well-formed XML (every
+ * element closed, void elements as "<br />", attributes quoted, only the
+ * five XML entities), so one strict parser (xmllint) checks every page. Text
+ * from data is escaped: & < > " ' never reach the page as markup. */
 #include <stdlib.h>
 #include <string.h>
 

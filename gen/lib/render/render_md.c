@@ -1,11 +1,11 @@
-/* GitHub-flavoured Markdown: pipe tables, ATX headings. Text from data is
- * backslash-escaped wherever Markdown would read it as markup. */
+/* GitHub-flavoured Markdown, a writer of render.h: pipe tables, ATX
+ * headings. Text from data is backslash-escaped wherever Markdown would read
+ * it as markup. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/chart_name.h"
-
 #include "base/text_clean.h"
+#include "model/chart_name.h"
 #include "render/render.h"
 
 static void md_escape(cp_buf *out, const char *s, size_t n)

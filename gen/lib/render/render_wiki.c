@@ -1,7 +1,8 @@
-/* MediaWiki wikitext: `{| class="wikitable"` tables, `== 1. Title ==`
- * headings. Text from data never reaches the wiki as markup: every
- * character the parser gives a meaning (links, templates, tables, quotes,
- * tags, signatures, magic words) is written as an HTML entity. */
+/* MediaWiki wikitext, a writer of render.h: `{| class="wikitable"` tables,
+ * `== 1. Title ==` headings. Text from data never reaches the wiki as
+ * markup: every character the parser gives a meaning (links, templates,
+ * tables, quotes, tags, signatures, magic words) is written as an HTML
+ * entity. */
 #include <stdlib.h>
 #include <string.h>
 

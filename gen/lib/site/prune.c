@@ -8,22 +8,28 @@
 #include <unistd.h>
 
 #include "base/util.h"
+#include "model/chart.h"
+#include "render/render.h"
 
 static int cmp_str(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+static int ends_with(const char *name, const char *dot, const char *ext)
+{
+    size_t n = strlen(name), d = strlen(dot), e = strlen(ext);
+    return n > d + e && !strncmp(name + n - e - d, dot, d) && !strcmp(name + n - e, ext);
+}
+
+/* A file of a kind render writes: a page of one of the writers' formats
+ * (render.h's writer table), or a chart. */
 static int candidate(const char *name)
 {
-    static const char *const ext[] = { ".wiki", ".md", ".html", ".svg" };
-    size_t n = strlen(name);
-    for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++) {
-        size_t e = strlen(ext[i]);
-        if (n > e && strcmp(name + n - e, ext[i]) == 0)
+    for (size_t i = 0; i < CP_NWRITERS; i++)
+        if (ends_with(name, ".", cp_writers[i]->ext))
             return 1;
-    }
-    return 0;
+    return ends_with(name, "", CP_CHART_EXT);
 }
 
 typedef struct {

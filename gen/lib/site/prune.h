@@ -1,8 +1,9 @@
 /* Removing what an earlier render wrote and this one did not: a chart whose
  * table lost a row, the pages of a dataset that was removed. Only the kinds
- * of file render writes (.wiki, .md, .html, .svg) are candidates, so a file
- * someone put into the output folder by hand survives; folders left empty
- * are removed. */
+ * of file render writes are candidates (the extensions of the writer
+ * table, render/render.h, and of charts, model/chart.h: .wiki, .md, .html,
+ * .svg), so a file someone put into the output folder by hand survives;
+ * folders left empty are removed. */
 #ifndef CP_PRUNE_H
 #define CP_PRUNE_H
 

@@ -7,9 +7,6 @@
 #include "base/yaml_write.h"
 #include "diff/diff.h"
 #include "page/layout.h"
-#include "page/page.h"
-#include "render/page_write.h"
-#include "render/render.h"
 
 typedef struct {
     char *series, *slug, *library, *version, *counter;
@@ -279,7 +276,7 @@ static void header_yaml(cp_site_index *x, cp_buf *y)
     }
 }
 
-int cp_site_index_build(cp_site_index *x, const char *templates, cp_buf *out, cp_diag *diag)
+int cp_site_index_write(cp_site_index *x, const char *templates, cp_output *o, cp_diag *diag)
 {
     cp_buf y = { 0 };
     cp_buf_puts(&y, "");
@@ -294,15 +291,8 @@ int cp_site_index_build(cp_site_index *x, const char *templates, cp_buf *out, cp
         rc = cp_layout_load(&l, templates, "index", diag);
     else
         memset(&l, 0, sizeof l);
-    cp_page page;
-    memset(&page, 0, sizeof page);
     if (rc == 0)
-        rc = cp_page_build(&page, &l, &ds, diag);
-    for (size_t i = 0; rc == 0 && i < CP_NWRITERS; i++) {
-        cp_buf_puts(&out[i], "");
-        cp_page_write(&page, cp_writers[i], &out[i]);
-    }
-    cp_page_free(&page);
+        rc = cp_output_page(o, &l, &ds, x->outdir, "index", diag);
     cp_layout_free(&l);
     cp_dataset_free(&ds);
     return rc;

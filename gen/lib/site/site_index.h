@@ -13,6 +13,7 @@
 #include "base/util.h"
 #include "data/dataset.h"
 #include "data/diag.h"
+#include "site/output.h"
 
 typedef struct cp_site_index cp_site_index;
 
@@ -27,8 +28,9 @@ void cp_site_index_add_diff(cp_site_index *x, const cp_dataset *old_ds, const cp
 /* The cross-core page of a library version (cores.h), in page_dir. */
 void cp_site_index_add_cores(cp_site_index *x, const cp_dataset *cores_ds, const char *page_dir);
 
-/* Builds the index pages with templates/index and appends each to out[i]
- * for cp_writers[i]. 0, or -1 after reporting template errors to diag. */
-int cp_site_index_build(cp_site_index *x, const char *templates, cp_buf *out, cp_diag *diag);
+/* The index pages, OUT/index.<ext>, through the layout templates/index,
+ * into the run's output. 0, or -1 after reporting template errors to
+ * diag. */
+int cp_site_index_write(cp_site_index *x, const char *templates, cp_output *o, cp_diag *diag);
 
 #endif
