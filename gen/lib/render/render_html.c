@@ -156,15 +156,16 @@ static void html_node(cp_render *r, cmark_node *n, int entering)
         if (entering) {
             /* a relative link of a template names the Markdown page next to
              * this one (summary.md): the HTML page links the HTML sibling */
-            const char *url = cmark_node_get_url(n);
-            size_t len = strlen(url);
-            int sibling = !strchr(url, ':') && len > 3 && !strcmp(url + len - 3, ".md");
+            const char *url = cmark_node_get_url(n), *md = cp_writer_md.ext;
+            size_t len = strlen(url), ext = strlen(md) + 1;
+            int sibling = !strchr(url, ':') && len > ext && url[len - ext] == '.' && !strcmp(url + len - ext + 1, md);
             cp_buf_puts(o, "<a href=\"");
             if (sibling) {
-                char *base = cp_xstrndup(url, len - 3);
+                char *base = cp_xstrndup(url, len - ext);
                 html_puts(o, base);
                 free(base);
-                cp_buf_puts(o, ".html");
+                cp_buf_putc(o, '.');
+                cp_buf_puts(o, r->w->ext);
             } else {
                 html_puts(o, url);
             }
@@ -243,7 +244,7 @@ static void cell(cp_render *r, const cp_table *t, const cp_cell *c, const char *
     cp_buf_puts(o, tag);
     cp_buf_puts(o, num ? " class=\"num\">" : ">");
     if (c->link) {
-        char *target = cp_render_link_target(c->link, "html");
+        char *target = cp_render_link_target(c->link, r->w->ext);
         cp_buf_puts(o, "<a href=\"");
         put_href(o, target);
         cp_buf_puts(o, "\">");

@@ -155,7 +155,7 @@ static void md_row(cp_render *r, const cp_table *t, size_t row, cp_buf *notes)
             cp_buf_putc(o, '[');
         md_escape(o, cl->text, strlen(cl->text));
         if (cl->link) {
-            char *target = cp_render_link_target(cl->link, "md");
+            char *target = cp_render_link_target(cl->link, r->w->ext);
             cp_buf_puts(o, "](");
             cp_render_put_url(o, target);
             cp_buf_putc(o, ')');
