@@ -1,11 +1,7 @@
-/* cryptoperf publish: push page sets (index.wiki + chart SVGs) to a MediaWiki
- * through its action API. Charts go first, so a saved page never points at a
- * missing image; a page or chart whose content is already on the wiki is not
- * touched, so publishing the same set twice makes no new revision. Each edit
- * and upload is atomic on the wiki side; when one fails, publishing stops and
- * the report names what was done and what was not. */
+/* cryptoperf publish: the options of publishing (publish/publish.h): page
+ * sets (index.wiki + chart SVGs) pushed to a MediaWiki, the password read
+ * from a file or the environment, never from the command line. */
 #include <errno.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +10,7 @@
 #include "base/util.h"
 #include "publish/mwapi.h"
 #include "publish/pageset.h"
+#include "publish/publish.h"
 #include "render/render.h"   /* CP_WIKI_TITLE_PREFIX: the titles the wiki pages link to */
 
 /* Exit status for a refusal or failure on the wiki's side (login, network,
@@ -61,116 +58,6 @@ static const char usage[] =
     "one chart name with two contents), 2 usage or local I/O error (nothing sent), 3 the wiki\n"
     "refused or could not be reached (the report names what was published\n"
     "before that; it stays intact).\n";
-
-typedef struct {
-    unsigned uploaded, charts_unchanged, edited, pages_unchanged;
-} progress;
-
-/* MediaWiki drops trailing white space from saved text; compare the same way. */
-static bool same_text(const char *local, const char *remote)
-{
-    size_t n = strlen(local), m = strlen(remote);
-    while (n > 0 && strchr(" \t\r\n", local[n - 1]))
-        n--;
-    while (m > 0 && strchr(" \t\r\n", remote[m - 1]))
-        m--;
-    return n == m && memcmp(local, remote, n) == 0;
-}
-
-/* remote: the wiki's SHA-1 of the chart's name, asked before any upload. */
-static int publish_chart(mw_session *s, const cp_page_set *set, const cp_chart_file *c, const char *remote,
-                         progress *p)
-{
-    if (!strcmp(remote, c->sha1)) {
-        p->charts_unchanged++;
-        printf("unchanged  File:%s\n", c->name);
-        return 0;
-    }
-    if (mw_upload(s, c->name, c->data, c->len, set->summary))
-        return -1;
-    p->uploaded++;
-    printf("uploaded   File:%s\n", c->name);
-    return 0;
-}
-
-static int publish_page(mw_session *s, const cp_page_set *set, const char *prefix, progress *p)
-{
-    char *title = cp_xasprintf("%s%s", prefix, set->name), *remote;
-    bool changed = false;
-    int rc = mw_page_text(s, title, &remote);
-    if (rc == 0 && (!remote || !same_text(set->text, remote)))
-        rc = mw_edit(s, title, set->text, set->summary, &changed);
-    if (rc == 0) {
-        if (changed)
-            p->edited++;
-        else
-            p->pages_unchanged++;
-        printf("%-10s %s\n", changed ? "edited" : "unchanged", title);
-    }
-    free(remote);
-    free(title);
-    return rc;
-}
-
-static void report(FILE *f, const progress *p, size_t ncharts, size_t npages)
-{
-    fprintf(f,
-            "cryptoperf publish: charts: %u uploaded, %u unchanged, of %zu; "
-            "pages: %u edited, %u unchanged, of %zu\n",
-            p->uploaded, p->charts_unchanged, ncharts, p->edited, p->pages_unchanged, npages);
-}
-
-static int publish(mw_session *s, const cp_page_set *sets, size_t nsets, const char *prefix)
-{
-    progress p = { 0 };
-    size_t ncharts = 0;
-    for (size_t i = 0; i < nsets; i++)
-        ncharts += sets[i].ncharts;
-    /* Every chart's SHA-1 on the wiki first, 50 to a request (one request
-     * a chart made republishing an unchanged site mostly round trips). */
-    const cp_chart_file **chart = cp_xcalloc(ncharts ? ncharts : 1, sizeof *chart);
-    const cp_page_set **set_of = cp_xcalloc(ncharts ? ncharts : 1, sizeof *set_of);
-    const char **names = cp_xcalloc(ncharts ? ncharts : 1, sizeof *names);
-    char(*remote)[41] = cp_xcalloc(ncharts ? ncharts : 1, sizeof *remote);
-    size_t n = 0, asked;
-    for (size_t i = 0; i < nsets; i++)
-        for (size_t j = 0; j < sets[i].ncharts; j++, n++) {
-            chart[n] = &sets[i].charts[j];
-            set_of[n] = &sets[i];
-            names[n] = chart[n]->name;
-        }
-    const char *stopped_at = NULL;
-    if (mw_files_sha1(s, names, ncharts, remote, &asked))
-        stopped_at = chart[asked]->path;
-    for (size_t k = 0; k < ncharts && !stopped_at; k++) {
-        if (publish_chart(s, set_of[k], chart[k], remote[k], &p)) {
-            stopped_at = chart[k]->path;
-            break;
-        }
-        /* one chart in two page sets (same name, same content): on the wiki now */
-        for (size_t l = k + 1; l < ncharts; l++)
-            if (!strcmp(names[l], names[k]))
-                memcpy(remote[l], chart[k]->sha1, 41);
-    }
-    free(chart);
-    free(set_of);
-    free(names);
-    free(remote);
-    for (size_t i = 0; i < nsets && !stopped_at; i++)
-        if (publish_page(s, &sets[i], prefix, &p))
-            stopped_at = sets[i].dir;
-    fflush(stdout);
-    if (!stopped_at) {
-        report(stdout, &p, ncharts, nsets);
-        return CP_EXIT_OK;
-    }
-    fprintf(stderr, "cryptoperf publish: %s: %s\n", stopped_at, mw_error(s));
-    fprintf(stderr, "cryptoperf publish: stopped there; what is on the wiki now is intact:\n");
-    report(stderr, &p, ncharts, nsets);
-    fprintf(stderr, "cryptoperf publish: not published: %zu chart(s), %zu page(s)\n",
-            ncharts - p.uploaded - p.charts_unchanged, nsets - p.edited - p.pages_unchanged);
-    return EXIT_REMOTE;
-}
 
 /* The first line of the file, or of the environment variable; *size is the
  * buffer's length, so the caller can wipe all of it before freeing. */
@@ -281,7 +168,7 @@ static int run(int argc, char **argv)
                     mw_error(s));
             rc = EXIT_REMOTE;
         } else {
-            rc = publish(s, sets, nsets, prefix);
+            rc = cp_publish(s, sets, nsets, prefix, "cryptoperf publish") == 0 ? CP_EXIT_OK : EXIT_REMOTE;
         }
         mw_close(s);
     }

@@ -149,9 +149,9 @@ static int run(int argc, char **argv)
         .prune = prune,
         .timing = timing,
     };
-    cp_site_status status = cp_site_build(&opt);
+    cp_status status = cp_site_build(&opt);
     globfree(&g);
-    return status == CP_SITE_OK ? CP_EXIT_OK : status == CP_SITE_INVALID ? CP_EXIT_INVALID : CP_EXIT_USAGE;
+    return cp_exit_status(status);
 }
 
 const cp_command cp_cmd_render = { "render", "write the pages (wiki, Markdown, HTML) and charts of datasets", usage,

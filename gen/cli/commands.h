@@ -3,7 +3,12 @@
 #ifndef CP_COMMANDS_H
 #define CP_COMMANDS_H
 
+#include "base/status.h"
+
 enum { CP_EXIT_OK = 0, CP_EXIT_INVALID = 1, CP_EXIT_USAGE = 2 };
+
+/* The exit status of a library run that ended so (base/status.h). */
+int cp_exit_status(cp_status s);
 
 typedef struct {
     const char *name;

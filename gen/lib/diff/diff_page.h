@@ -11,7 +11,6 @@
 
 #include "base/util.h"
 #include "data/dataset.h"
-#include "data/diag.h"
 #include "diff/diff.h"
 #include "model/table.h"
 #include "page/layout.h"

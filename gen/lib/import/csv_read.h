@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "data/diag.h"
-#include "data/node.h"
+#include "data/mark.h"
 
 typedef struct {
     char *text;       /* NUL-terminated, unquoted */

@@ -1,4 +1,5 @@
-/* Chart file names after the ST wiki convention (DESIGN.md §3):
+/* Chart file names after the ST wiki convention (README.md, "Chart file
+ * names"):
  *   Cryptolib <MCU> <FAMILY> <MODE> <SB|DF> <Enc|Dec|Dig|Sig|Ver> [FP].svg
  * e.g. "Cryptolib STM32L552 AES CBC SB Enc.svg",
  *      "Cryptolib STM32L552 RSA 3K CRT Sig FP.svg".

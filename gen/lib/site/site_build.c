@@ -119,7 +119,7 @@ static char *page_dir(const cp_dataset *ds, const char *outdir)
     return dir;
 }
 
-/* 0 ok, CP_SITE_INVALID or CP_SITE_FAILED */
+/* 0 ok, CP_INVALID or CP_FAILED */
 static int render_one(job *j, const char *path, const cp_schema *schema, const char *templates, const char *outdir)
 {
     cp_diag diag = { .out = stderr };
@@ -131,24 +131,24 @@ static int render_one(job *j, const char *path, const cp_schema *schema, const c
     cp_span_add(&j->load, t0);
     if (rc != 0) {
         cp_dataset_free(&ds);
-        return rc == -2 ? CP_SITE_FAILED : CP_SITE_INVALID;
+        return rc == -2 ? CP_FAILED : CP_INVALID;
     }
     const cp_layout *l = layout_for(j, templates, cp_dataset_text(&ds, "layout"), "page", &diag);
-    int status = CP_SITE_FAILED;
+    int status = CP_FAILED;
     char *dir = page_dir(&ds, outdir);
     const cp_node *style = cp_dataset_node(&ds, "style");
     if (l && style && check_style(j, l, templates, style, &diag) != 0) {
-        status = CP_SITE_INVALID;
+        status = CP_INVALID;
     } else if (l && cp_output_page(j->out, l, &ds, dir, "index", &diag) == 0 &&
                add_companions(j, l, &ds, templates, dir, &diag) == 0) {
         cp_site_index_add(j->index, &ds, dir);
-        status = CP_SITE_OK;
+        status = CP_OK;
     } else if (diag.data_errors) {
-        status = CP_SITE_INVALID;
+        status = CP_INVALID;
     }
     free(dir);
     cp_span_add(&j->render, t1);
-    if (status == CP_SITE_OK) {
+    if (status == CP_OK) {
         j->sets = cp_xrealloc(j->sets, (j->nsets + 1) * sizeof *j->sets);
         j->sets[j->nsets++] = ds;
     } else {
@@ -182,7 +182,7 @@ static int add_diff_pages(job *j, const char *templates, const char *outdir)
     qsort(j->sets, j->nsets, sizeof *j->sets, by_library_version);
     cp_diff_thresholds th;
     cp_diff_thresholds_default(&th);
-    int status = CP_SITE_OK;
+    int status = CP_OK;
     for (size_t i = 1; i < j->nsets; i++) {
         const cp_dataset *old_ds = &j->sets[i - 1], *new_ds = &j->sets[i];
         if (!same_library(old_ds, new_ds))
@@ -190,7 +190,7 @@ static int add_diff_pages(job *j, const char *templates, const char *outdir)
         cp_diag diag = { .out = stderr };
         const cp_layout *l = layout_for(j, templates, cp_dataset_text(new_ds, "layout"), "page", &diag);
         if (!l) {
-            status = CP_SITE_FAILED;
+            status = CP_FAILED;
             continue;
         }
         cp_diff d;
@@ -200,7 +200,7 @@ static int add_diff_pages(job *j, const char *templates, const char *outdir)
         char *dir = cp_xasprintf("%s/%s/diff-%s-%s-to-%s", outdir, cp_dataset_text(new_ds, "series"),
                                  cp_dataset_text(new_ds, "library.slug"), v1, v2);
         if (cp_site_diff_page(j->out, dir, &d, old_ds, new_ds, &th, l) != 0)
-            status = CP_SITE_FAILED;
+            status = CP_FAILED;
         cp_site_index_add_diff(j->index, old_ds, new_ds, dir);
         free(dir);
         free(v1);
@@ -216,7 +216,7 @@ static int add_diff_pages(job *j, const char *templates, const char *outdir)
  * library and version (add_diff_pages), which is the column order. */
 static int add_series_pages(job *j, const char *templates, const char *outdir)
 {
-    int status = CP_SITE_OK;
+    int status = CP_OK;
     const cp_dataset **group = cp_xcalloc(j->nsets ? j->nsets : 1, sizeof *group);
     for (size_t i = 0, end; i < j->nsets; i = end) {
         const char *series = cp_dataset_text(&j->sets[i], "series");
@@ -241,7 +241,7 @@ static int add_series_pages(job *j, const char *templates, const char *outdir)
                 int rc = pl ? cp_compare_build(&cmp, group, n, &diag) : -1;
                 char *dir = cp_xasprintf("%s/%s", outdir, series);
                 if (rc != 0 || cp_output_page(j->out, pl, &cmp, dir, pages->keys[p]->text, &diag) != 0)
-                    status = CP_SITE_FAILED;
+                    status = CP_FAILED;
                 free(dir);
                 if (pl)
                     cp_dataset_free(&cmp);
@@ -270,7 +270,7 @@ static int same_version(const cp_dataset *a, const cp_dataset *b)
 
 static int add_library_pages(job *j, const char *templates, const char *outdir)
 {
-    int status = CP_SITE_OK;
+    int status = CP_OK;
     const cp_dataset **group = cp_xcalloc(j->nsets ? j->nsets : 1, sizeof *group);
     for (size_t i = 0; i < j->nsets; i++) {
         int seen = 0;
@@ -303,7 +303,7 @@ static int add_library_pages(job *j, const char *templates, const char *outdir)
             int rc = pl ? cp_cores_build(&cores, kept, nk, &diag) : -1;
             char *dir = rc == 0 ? cp_xasprintf("%s/%s/%s", outdir, pages->keys[p]->text, cores.name) : NULL;
             if (rc != 0 || cp_output_page(j->out, pl, &cores, dir, "index", &diag) != 0)
-                status = CP_SITE_FAILED;
+                status = CP_FAILED;
             else
                 cp_site_index_add_cores(j->index, &cores, dir);
             free(dir);
@@ -320,7 +320,7 @@ static int add_library_pages(job *j, const char *templates, const char *outdir)
 static int add_index(job *j, const char *templates)
 {
     cp_diag diag = { .out = stderr };
-    return cp_site_index_write(j->index, templates, j->out, &diag) == 0 ? CP_SITE_OK : CP_SITE_FAILED;
+    return cp_site_index_write(j->index, templates, j->out, &diag) == 0 ? CP_OK : CP_FAILED;
 }
 
 static void job_free(job *j)
@@ -373,15 +373,15 @@ static int unchanged_run(const char *who, const cp_chart_cache *cache, const cha
                 "built or written (charts: 0 drawn, %zu unchanged and not drawn)\n",
                 keying.wall, keying.cpu, charts);
     if (!prune)
-        return CP_SITE_OK;
+        return CP_OK;
     const char **keep = cp_xcalloc(n + 1, sizeof *keep);
     cp_chart_cache_files(cache, keep, &charts);
     int rc = prune_stale(who, keep, n, outdir);
     free(keep);
-    return rc ? CP_SITE_FAILED : CP_SITE_OK;
+    return rc ? CP_FAILED : CP_OK;
 }
 
-cp_site_status cp_site_build(const cp_site_options *o)
+cp_status cp_site_build(const cp_site_options *o)
 {
     const char *templates = o->templates, *schema_path = o->schema, *who = o->who;
     char *const *paths = o->datasets;
@@ -411,7 +411,7 @@ cp_site_status cp_site_build(const cp_site_options *o)
             cp_chart_cache_close(cache, 0);
         free(out_norm);
         fprintf(stderr, "%s: cannot use the schema %s\n", who, schema_path);
-        return CP_SITE_FAILED;
+        return CP_FAILED;
     }
     job j = { 0 };
     j.index = cp_site_index_new(outdir);
@@ -421,53 +421,53 @@ cp_site_status cp_site_build(const cp_site_options *o)
      * that refer to them. */
     cp_stage *stage = cp_stage_new();
     j.out = cp_output_new(stage, cache, o->chart_jobs);
-    cp_site_status status = CP_SITE_OK;
+    cp_status status = CP_OK;
     for (size_t i = 0; i < npaths; i++) {
-        cp_site_status rc = render_one(&j, paths[i], schema, templates, outdir);
+        cp_status rc = render_one(&j, paths[i], schema, templates, outdir);
         if (rc > status)
             status = rc;
     }
     cp_schema_free(schema);
-    if (status == CP_SITE_OK) {
+    if (status == CP_OK) {
         cp_span t = cp_span_now();
         status = add_diff_pages(&j, templates, outdir);
-        if (status == CP_SITE_OK)
+        if (status == CP_OK)
             status = add_series_pages(&j, templates, outdir);
-        if (status == CP_SITE_OK)
+        if (status == CP_OK)
             status = add_library_pages(&j, templates, outdir);
-        if (status == CP_SITE_OK)
+        if (status == CP_OK)
             status = add_index(&j, templates);
         cp_span_add(&j.render, t);
     }
     cp_span t_charts = cp_span_now();
     cp_gnuplot_stats drawn = { 0, 0 };
-    if (cp_output_finish(j.out, &drawn) != 0 && status == CP_SITE_OK)
-        status = CP_SITE_FAILED;
+    if (cp_output_finish(j.out, &drawn) != 0 && status == CP_OK)
+        status = CP_FAILED;
     cp_span finish = { 0, 0 };   /* gnuplot's exit and the SVG files */
     cp_span_add(&finish, t_charts);
     cp_span t_write = cp_span_now(), written = { 0, 0 };
-    if (status == CP_SITE_OK && cp_stage_commit(stage, stderr) != 0)
-        status = CP_SITE_FAILED;
-    else if (status != CP_SITE_OK)
+    if (status == CP_OK && cp_stage_commit(stage, stderr) != 0)
+        status = CP_FAILED;
+    else if (status != CP_OK)
         fprintf(stderr, "%s: nothing written (%s)\n", who,
-                status == CP_SITE_INVALID ? "invalid data" : "template or file problem");
+                status == CP_INVALID ? "invalid data" : "template or file problem");
     cp_stage_free(stage);
     cp_span_add(&written, t_write);
     /* the cache is written only now that the files are in place (their
      * inodes are what it remembers) */
-    cp_output_end(j.out, status == CP_SITE_OK);
+    cp_output_end(j.out, status == CP_OK);
     if (cache) {
         size_t npages;
         const char *const *pages = cp_output_pages(j.out, &npages);
-        for (size_t i = 0; status == CP_SITE_OK && i < npages; i++)
+        for (size_t i = 0; status == CP_OK && i < npages; i++)
             cp_chart_cache_note(cache, pages[i], NULL);
-        if (keyed && status == CP_SITE_OK)
+        if (keyed && status == CP_OK)
             cp_chart_cache_note_run(cache, run_key);
-        if (cp_chart_cache_close(cache, status == CP_SITE_OK) != 0)
+        if (cp_chart_cache_close(cache, status == CP_OK) != 0)
             fprintf(stderr, "cryptoperf: cannot write the chart cache (pages and charts are fine): %s\n",
                     strerror(errno));
     }
-    if (status == CP_SITE_OK && o->timing) {
+    if (status == CP_OK && o->timing) {
         /* pages were timed with their charts inside */
         cp_span chart = cp_output_chart_time(j.out);
         cp_span pages = { j.render.wall - chart.wall, j.render.cpu - chart.cpu };
@@ -479,11 +479,11 @@ cp_site_status cp_site_build(const cp_site_options *o)
                 j.load.wall, j.load.cpu, pages.wall, pages.cpu, charts.wall, charts.cpu, cp_children_cpu(),
                 written.wall, written.cpu, keying.wall, drawn.drawn, drawn.kept);
     }
-    if (status == CP_SITE_OK && o->prune) {
+    if (status == CP_OK && o->prune) {
         size_t n;
         const char **keep = run_files(j.out, &n);
         if (prune_stale(who, keep, n, outdir) != 0)
-            status = CP_SITE_FAILED;
+            status = CP_FAILED;
         free(keep);
     }
     job_free(&j);

@@ -15,6 +15,8 @@
 
 #include <stddef.h>
 
+#include "base/status.h"
+
 typedef struct {
     const char *who;              /* names the program in messages: "cryptoperf render" */
     char *const *datasets;        /* the dataset.yaml files, in this order */
@@ -28,14 +30,9 @@ typedef struct {
     int timing;                   /* say on stderr where the time went */
 } cp_site_options;
 
-/* How a build ended (the exit status of `render`). */
-typedef enum {
-    CP_SITE_OK = 0,
-    CP_SITE_INVALID = 1,   /* a dataset is invalid: nothing written */
-    CP_SITE_FAILED = 2,    /* a template, the schema, a chart or a file failed: nothing written */
-} cp_site_status;
-
-/* Builds the site; every problem is reported on stderr. */
-cp_site_status cp_site_build(const cp_site_options *o);
+/* Builds the site; every problem is reported on stderr. CP_OK, CP_INVALID
+ * (a dataset is invalid), CP_FAILED (a template, the schema, a chart or a
+ * file failed); nothing is written but with CP_OK. */
+cp_status cp_site_build(const cp_site_options *o);
 
 #endif

@@ -10,7 +10,6 @@
 
 #include <stddef.h>
 
-#include "base/util.h"
 #include "data/dataset.h"
 #include "data/diag.h"
 #include "site/output.h"
