@@ -1,6 +1,6 @@
 /* The difference between two datasets of one series (two library versions):
  * which rows match, what each metric did, and a summary per family. Pure
- * model, no I/O: cmd_diff.c loads, diff_emit.c and the page writers print.
+ * model, no I/O: diff_load.c loads, diff_emit.c and the page writers print.
  *
  * Matching rules (also in `cryptoperf help diff` and gen/cryptoperf.1):
  * - Rows are grouped into tables by family, kind, measure and
