@@ -8,8 +8,10 @@ DEB_VERSION := $(shell dpkg-parsechangelog -l debian/changelog -S Version 2>/dev
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
 DEB := $(BUILD)/deb/cryptoperf_$(DEB_VERSION)_$(DEB_ARCH).deb
 # what the package is made from (site/ only checks it: its chart names have
-# spaces, which a make prerequisite cannot)
+# spaces, which a make prerequisite cannot); the runner links the host's
+# vectors, which firmware/vectors/ writes (mk/runner.mk)
 DEB_INPUTS := Makefile README.md $(wildcard mk/*.mk) $(GEN_SRC) $(GEN_HDR) $(RUNNER_SRC) $(wildcard firmware/runner/*.h) \
+  $(wildcard firmware/vectors/*.[ch]) $(RUNNER_VEC_HDR) \
   $(MAN_PAGES) $(BASH_COMPLETION) schema/dataset.schema.json $(TEMPLATE_FILES) $(DATASETS) \
   $(wildcard debian/* debian/source/*)
 # their folders too: a file removed or added changes its folder's time

@@ -418,6 +418,27 @@ endif
 # ---- per library, version and configuration: library, port, images ----
 FW_WHOLE := -Wl,--whole-archive
 FW_NO_WHOLE := -Wl,--no-whole-archive
+# The sub-make that builds library archive $@ (mk/fw-lib.mk), given the
+# prerequisites of the rule that runs it: it remakes the archive whenever
+# that rule runs, and nothing after it writes. It is a `+` line, which
+# `make -n` and `make -q` run as well: the sub-make then only prints or
+# answers, and the lock is left out (flock creates its file, and fails in a
+# folder a dry run did not make).
+fw_dry_run = $(findstring n,$(firstword -$(MAKEFLAGS)))$(findstring q,$(firstword -$(MAKEFLAGS)))
+FW_LIB_MAKE = $(if $(fw_dry_run),,flock $(@D)/.lock) $(MAKE) --no-print-directory -f mk/fw-lib.mk \
+  LIB=$@ DEPS='$^' CC=$(FW_CC) AR=$(FW_AR)
+# Library fingerprints (mk/fw-fingerprint; firmware/README.md, "Library
+# fingerprint"). An image of configuration $(1) (<library>-<version>-
+# <configuration>) requires that configuration's marker in the archives it
+# links, and each further archive $(2) its own, so a link against an
+# archive built for anything else (another configuration's, an empty one)
+# fails; cp_lib_fingerprint, which the run header prints and the runner
+# compares with the manifest line, is the configuration's fingerprint text.
+# Images that never print it (footprint, baseline) load no byte of it.
+fw_fprint_sym = $(subst .,_,$(subst -,_,$(1)))
+fw_fprint_need = -Wl,--require-defined=cp_library_built_for_$(call fw_fprint_sym,$(1))
+fw_fprint_ld = $(call fw_fprint_need,$(1)) -Wl,--defsym=cp_lib_fingerprint=cp_fingerprint_$(call fw_fprint_sym,$(1)) \
+  $(foreach a,$(2),$(call fw_fprint_need,$(basename $(notdir $(a)))))
 # $(1) library, $(2) its prefix, $(3) version, $(4) configuration
 define fw_lib
 FW_LIB_$(1)_$(3)_$(4) := $(FW_LIB_DIR)/$(1)-$(3)-$(call fw_archive,$(2),$(3),$(4)).a
@@ -427,17 +448,23 @@ FW_FP_OPS_$(1)_$(3)_$(4) := $(call fw_fp_ops,$(2),$(3),$(4))
 # whole, over a base archive (_LINK_BASE) that has the rest.
 FW_BASE_$(1)_$(3)_$(4) := $(call $(2)_LINK_BASE,$(3),$(4))
 FW_MORE_$(1)_$(3)_$(4) := $(call $(2)_LINK_MORE,$(3),$(4))
+FW_FPRINT_$(1)_$(3)_$(4) := $$(call fw_fprint_ld,$(1)-$(3)-$(4),$$(FW_BASE_$(1)_$(3)_$(4)) $$(FW_MORE_$(1)_$(3)_$(4)))
+# The configurations whose images link the archive of configuration $(4),
+# as fingerprint names (complete once every configuration is evaluated,
+# when the archive's recipe runs).
+FW_SERVES_$(1)_$(3)_$(call fw_archive,$(2),$(3),$(4)) += $(1)-$(3)-$(4)
 FW_LIBARGS_$(1)_$(3)_$(4) := $$(if $$(FW_BASE_$(1)_$(3)_$(4)),$$(FW_WHOLE) $$(FW_LIB_$(1)_$(3)_$(4)) \
-  $$(FW_NO_WHOLE) $$(FW_BASE_$(1)_$(3)_$(4)),$$(FW_LIB_$(1)_$(3)_$(4))) $$(FW_MORE_$(1)_$(3)_$(4))
+  $$(FW_NO_WHOLE) $$(FW_BASE_$(1)_$(3)_$(4)),$$(FW_LIB_$(1)_$(3)_$(4))) $$(FW_MORE_$(1)_$(3)_$(4)) \
+  $$(FW_FPRINT_$(1)_$(3)_$(4))
 
 ifeq ($(4),$(call fw_archive,$(2),$(3),$(4)))
-$$(FW_LIB_$(1)_$(3)_$(4)): $(call fw_package_files,$(2),$(3)) $($(2)_CONFIG_HDR) mk/fw-lib.mk crypto/$(1)/$(1).mk
+$$(FW_LIB_$(1)_$(3)_$(4)): $(call fw_package_files,$(2),$(3)) $($(2)_CONFIG_HDR) mk/fw-lib.mk mk/fw-fingerprint \
+  crypto/$(1)/$(1).mk
 	@mkdir -p $$(@D)
 	@echo "  LIB  $$(notdir $$@)"
-	+@flock $$(@D)/.lock $$(MAKE) --no-print-directory -f mk/fw-lib.mk SRC_DIR=$(call $(2)_SRC,$(3)) \
-	  OBJ_DIR=$(FW_LIB_DIR)/$(1)-$(3)-$(4) LIB=$$@ CC=$(FW_CC) AR=$(FW_AR) \
+	+@$$(FW_LIB_MAKE) SRC_DIR=$(call $(2)_SRC,$(3)) OBJ_DIR=$(FW_LIB_DIR)/$(1)-$(3)-$(4) \
 	  CFLAGS="$(FW_LIB_CFLAGS) $(call $(2)_DEFS,$(3),$(4))" HDRS="$($(2)_CONFIG_HDR) crypto/$(1)/$(1).mk" \
-	  $(call $(2)_LIB_VARS,$(3),$(4)) && touch $$@
+	  FINGERPRINTS="$$(FW_SERVES_$(1)_$(3)_$(4))" $(call $(2)_LIB_VARS,$(3),$(4))
 endif
 
 $(FW_DIR)/obj/$(1)-$(3)-$(4)/%.o: crypto/$(1)/%.c $(call $(2)_PACKAGE,$(3)) $(BUILD)/fw/$(1)-$(3)/package.h $($(2)_CONFIG_HDR) $(FW_BOARD_MK)
@@ -489,13 +516,13 @@ FW_RLIB_$(1)_$(3)_$(4)_$(5) := $(FW_LIB_DIR)/$(1)-$(3)-$(4)-$(5).a
 FW_RPORT_$(1)_$(3)_$(4)_$(5) := $(patsubst crypto/$(1)/%.c,$(FW_DIR)/obj/$(1)-$(3)-$(4)-$(5)/%.o,$($(2)_PORT_SRC))
 FW_RLINK_$(1)_$(3)_$(4)_$(5) := $(FW_HAL_OBJ) $(FW_HARNESS_OBJ) $$(FW_RPORT_$(1)_$(3)_$(4)_$(5)) \
   $$(FW_RLIB_$(1)_$(3)_$(4)_$(5)) $(call $(2)_RESTRICT_BASE,$(3),$(4)) $(FW_DIR)/link.ld
-$$(FW_RLIB_$(1)_$(3)_$(4)_$(5)): $(call $(2)_PACKAGE,$(3)) $($(2)_CONFIG_HDR) mk/fw-lib.mk crypto/$(1)/$(1).mk
+$$(FW_RLIB_$(1)_$(3)_$(4)_$(5)): $(call $(2)_PACKAGE,$(3)) $($(2)_CONFIG_HDR) mk/fw-lib.mk mk/fw-fingerprint \
+  crypto/$(1)/$(1).mk
 	@mkdir -p $$(@D)
 	@echo "  LIB  $$(notdir $$@)"
-	+@flock $$(@D)/.lock $$(MAKE) --no-print-directory -f mk/fw-lib.mk SRC_DIR=$(call $(2)_SRC,$(3)) \
-	  OBJ_DIR=$(FW_LIB_DIR)/$(1)-$(3)-$(4)-$(5) LIB=$$@ CC=$(FW_CC) AR=$(FW_AR) \
+	+@$$(FW_LIB_MAKE) SRC_DIR=$(call $(2)_SRC,$(3)) OBJ_DIR=$(FW_LIB_DIR)/$(1)-$(3)-$(4)-$(5) \
 	  CFLAGS="$(FW_LIB_CFLAGS) $(call $(2)_DEFS,$(3),$(4)) $(FP_RESTRICT_DEFS_$(5))" HDRS="$($(2)_CONFIG_HDR) crypto/$(1)/$(1).mk" \
-	  $(call $(2)_LIB_VARS,$(3),$(4)) SRC_FILES="$($(2)_RESTRICT_SRC)" && touch $$@
+	  $(call $(2)_LIB_VARS,$(3),$(4)) SRC_FILES="$($(2)_RESTRICT_SRC)"
 $(FW_DIR)/obj/$(1)-$(3)-$(4)-$(5)/%.o: crypto/$(1)/%.c $(call $(2)_PACKAGE,$(3)) $(BUILD)/fw/$(1)-$(3)/package.h $($(2)_CONFIG_HDR) $(FW_BOARD_MK)
 	@mkdir -p $$(@D)
 	@echo "  CC   $$(notdir $$@)"
@@ -506,7 +533,7 @@ $(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-$(5)-baseline.elf \
 	@mkdir -p $$(@D)
 	@echo "  LD   $$(notdir $$@)"
 	@$(FW_CC) $(FW_FP_LDFLAGS) -o $$@ $$(filter %.o,$$^) $(FW_WHOLE) $$(FW_RLIB_$(1)_$(3)_$(4)_$(5)) $(FW_NO_WHOLE) \
-	  $(call $(2)_RESTRICT_BASE,$(3),$(4))
+	  $(call $(2)_RESTRICT_BASE,$(3),$(4)) $(call fw_fprint_ld,$(1)-$(3)-$(4)-$(5),$(call $(2)_RESTRICT_BASE,$(3),$(4)))
 endef
 # The ports' own rules (_RULES).
 $(foreach l,$(FW_LIBS),$(eval $($(call fw_uc,$(l))_RULES)))
@@ -523,7 +550,7 @@ define fw_quick
 $(FW_IMG_DIR)/$(3)-$(1)-$(2).elf: $$(FW_BENCH_$(1)_$(2)) $(FW_DIR)/obj/case-$(4).o $$(FW_LINK_$(1)_$(2)_$(call fw_home,$(1)))
 	@mkdir -p $$(@D)
 	@echo "  LD   $$(notdir $$@)"
-	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o %.a,$$^)
+	@$(FW_CC) $(FW_LDFLAGS) -o $$@ $$(filter %.o %.a,$$^) $$(FW_FPRINT_$(1)_$(2)_$(call fw_home,$(1)))
 endef
 FW_QUICK_KINDS := quick:quick fail-kat:kat fail-fault:fault fail-hang:hang fail-half:half
 fw_quick_case = $(if $(filter quick,$(2)),quick,$(2)@$(call fw_hook_case_of,$(1),$(2)))

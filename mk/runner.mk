@@ -5,7 +5,14 @@
 # library that tests/unit/test_runner_*.c link as well.
 RUNNER_SRC := $(sort $(wildcard firmware/runner/*.c))
 RUNNER_LIB_SRC := $(filter-out firmware/runner/main.c,$(RUNNER_SRC))
-RUNNER_HDR := $(wildcard firmware/runner/*.h) $(GEN_HDR) $(CYCLES_LAUNCH_HDR)
+# The host's own vectors (hostvec.c): the C files the firmware's known
+# answers are compiled from, written by firmware/vectors/mk*.c with OpenSSL
+# (mk/firmware.mk's rules), linked into the runner too, so that it checks
+# each signature's evidence against them rather than against what the
+# firmware says it signed.
+RUNNER_VEC := vectors pk_vectors vectors_edwards
+RUNNER_VEC_HDR := $(addprefix firmware/bench/,ops.h ops_edwards.h pk_vectors.h vectors.h vectors_edwards.h)
+RUNNER_HDR := $(wildcard firmware/runner/*.h) $(GEN_HDR) $(CYCLES_LAUNCH_HDR) $(RUNNER_VEC_HDR)
 RUNNER_INC := -Ifirmware/runner $(CYCLES_INC)
 # zlib: the CRC-32 of an image's document (frame.c); libcrypto: the host
 # verifies every signature an image made (sigcheck.c); libelf (elfutils)
@@ -24,9 +31,18 @@ $(BUILD)/runner-asan/%.o: firmware/runner/%.c $(RUNNER_HDR) | deps-gen deps-runn
 	@mkdir -p $(@D)
 	$(CC) $(ASAN_CFLAGS) $(RUNNER_INC) $(GEN_INC) -c $< -o $@
 
-$(RUNNER_LIB): $(patsubst firmware/runner/%.c,$(BUILD)/runner/%.o,$(RUNNER_LIB_SRC))
+$(BUILD)/runner/vectors/%.o: $(FW_VEC_DIR)/%.c $(RUNNER_VEC_HDR) | deps-gen deps-runner
+	@mkdir -p $(@D)
+	$(CC) $(GEN_CFLAGS) -Ifirmware/bench -c $< -o $@
+$(BUILD)/runner-asan/vectors/%.o: $(FW_VEC_DIR)/%.c $(RUNNER_VEC_HDR) | deps-gen deps-runner
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) -Ifirmware/bench -c $< -o $@
+
+$(RUNNER_LIB): $(patsubst firmware/runner/%.c,$(BUILD)/runner/%.o,$(RUNNER_LIB_SRC)) \
+    $(patsubst %,$(BUILD)/runner/vectors/%.o,$(RUNNER_VEC))
 	@rm -f $@; ar rcs $@ $^
-$(RUNNER_LIB_ASAN): $(patsubst firmware/runner/%.c,$(BUILD)/runner-asan/%.o,$(RUNNER_LIB_SRC))
+$(RUNNER_LIB_ASAN): $(patsubst firmware/runner/%.c,$(BUILD)/runner-asan/%.o,$(RUNNER_LIB_SRC)) \
+    $(patsubst %,$(BUILD)/runner-asan/vectors/%.o,$(RUNNER_VEC))
 	@rm -f $@; ar rcs $@ $^
 
 $(RUNNER_PROG): $(BUILD)/runner/main.o $(RUNNER_LIB) $(CYCLES_LAUNCH_LIB) $(GEN_LIB)
@@ -63,7 +79,7 @@ RUNNER_BOARD_OPTS = $(if $(BOARD_MCU),--mcu '$(BOARD_MCU)') \
 # The QEMU boards of the semihosting lane run under the cycle model (the
 # runner knows which cores it models) and say what it cost the sweep.
 # (RUNNER is set later, by mk/lava.mk: only the recipe may look at it.)
-RUNNER_MODEL_OPTS = $(if $(filter direct,$(RUNNER)),$(if $(BOARD_LANE),,--cycles-plugin $(CYCLES_PLUGIN) --model-cost 4))
+RUNNER_MODEL_OPTS = $(if $(filter direct,$(RUNNER)),$(if $(filter qemu,$(BOARD_LANE)),--cycles-plugin $(CYCLES_PLUGIN) --model-cost 4))
 .PHONY: measure
 measure: $(RUNNER_PROG) fw $(MEASURE_PREREQS) $(CYCLES_PLUGIN)
 	$(RUNNER_PROG) $(RUNNER_BACKEND_OPTS) -j $(MEASURE_JOBS) --top $(TOP) --data $(TOP)/data \

@@ -96,13 +96,12 @@ define LIBTOMCRYPT_RULES
 $(call LIBTOMCRYPT_PACKAGE_MORE,1.18.2): | crypto/fetch-source
 	crypto/fetch-source libtommath $(LIBTOMCRYPT_LTM_1.18.2) $(LIBTOMCRYPT_LTM_SUITE_1.18.2) $(FW_CACHE) tommath.h
 $(call LIBTOMCRYPT_LINK_MORE,1.18.2): $(call LIBTOMCRYPT_PACKAGE_MORE,1.18.2) $(LIBTOMCRYPT_CONFIG_HDR) mk/fw-lib.mk \
-  crypto/libtomcrypt/libtomcrypt.mk
+  mk/fw-fingerprint crypto/libtomcrypt/libtomcrypt.mk
 	@mkdir -p $$(@D)
 	@echo "  LIB  $$(notdir $$@)"
-	+@flock $$(@D)/.lock $$(MAKE) --no-print-directory -f mk/fw-lib.mk SRC_DIR=$(call LIBTOMCRYPT_LTM_SRC,1.18.2) \
-	  OBJ_DIR=$(FW_LIB_DIR)/libtommath-$(LIBTOMCRYPT_LTM_1.18.2) LIB=$$@ CC=$(FW_CC) AR=$(FW_AR) \
+	+@$$(FW_LIB_MAKE) SRC_DIR=$(call LIBTOMCRYPT_LTM_SRC,1.18.2) OBJ_DIR=$(FW_LIB_DIR)/libtommath-$(LIBTOMCRYPT_LTM_1.18.2) \
 	  CFLAGS="$(FW_LIB_CFLAGS) $(call LIBTOMCRYPT_DEFS,1.18.2,fast)" HDRS="$(LIBTOMCRYPT_CONFIG_HDR) crypto/libtomcrypt/libtomcrypt.mk" \
-	  SRC_SUBDIR=. SRC_FILES="bn_*.c" && touch $$@
+	  SRC_SUBDIR=. SRC_FILES="bn_*.c"
 endef
 
 # Footprint restrictions (mk/firmware.mk): one curve per ECC image, as

@@ -70,6 +70,12 @@ static void report_axes(const struct cp_library_info *lib)
   }
 }
 
+/* The fingerprint of the library archive this image was linked with,
+ * "<library>-<version>-<configuration> <hash>": the configuration the
+ * archive was built for, not what the port says it is (mk/firmware.mk binds
+ * the name at link time; firmware/README.md, "Library fingerprint"). */
+extern const char cp_lib_fingerprint[];
+
 void cp_report_header(const struct cp_library_info *lib, uint32_t overhead, int32_t overhead_window)
 {
   printf("run:\n");
@@ -86,6 +92,7 @@ void cp_report_header(const struct cp_library_info *lib, uint32_t overhead, int3
   key_str(4, "version", lib->version);
   key_str(4, "version_full", lib->version_full);
   key_str(4, "package", lib->package);
+  key_str(4, "fingerprint", cp_lib_fingerprint);
   if (lib->version_note)
     key_str(4, "version_note", lib->version_note);
   key_str(2, "configuration", lib->configuration);

@@ -6,15 +6,17 @@
 #include <strings.h>
 
 #include "elfsize.h"
+#include "hostvec.h"
 #include "sigcheck.h"
 #include "quote.h"
 #include "cryptoperf.h"
 
 /* Run-header keys that may differ between the images of one dataset: the
- * configuration is the axis the images span (axes: what its labels mean),
- * the overhead is calibrated in each binary. */
+ * configuration is the axis the images span (axes: what its labels mean,
+ * library.fingerprint: the archive built for it), the overhead is
+ * calibrated in each binary. */
 static const char *const per_image_keys[] = { "configuration", "configuration_meaning", "axes",
-                                              "counter.overhead" };
+                                              "library.fingerprint", "counter.overhead" };
 
 static void complain(cpr_collection *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void complain(cpr_collection *c, const char *fmt, ...)
@@ -142,6 +144,29 @@ static const char *run_text(const cp_node *run, const char *a, const char *b)
     return cp_scalar(b ? cp_map_get(n, b) : n);
 }
 
+/* The library code that ran is the manifest line's: the image prints the
+ * fingerprint of the archive it was linked with, "<library>-<version>-
+ * <configuration> <hash>" (mk/fw-fingerprint), which names the
+ * configuration the archive was built for. The configuration the port
+ * reports comes from the port's own objects and would not tell an archive
+ * of another configuration, or an empty one whose symbols came from the
+ * archive linked after it (issue 28). */
+static void check_fingerprint(cpr_collection *c, const cpr_image *im, const cp_node *run, const char *name)
+{
+    enum { HASH_HEX = 16 }; /* mk/fw-lib.mk keeps 16 hex digits of the SHA-256 */
+    if (!im->library || !im->version || !im->configuration)
+        return;
+    char *want = cp_xasprintf("%s-%s-%s", im->library, im->version, im->configuration);
+    const char *got = run_text(run, "library", "fingerprint");
+    size_t n = strlen(want);
+    const char *hash = got && strncmp(got, want, n) == 0 && got[n] == ' ' ? got + n + 1 : NULL;
+    if (!hash || strlen(hash) != HASH_HEX || strspn(hash, "0123456789abcdef") != HASH_HEX)
+        complain(c, "%s: run.library.fingerprint: expected the fingerprint of the library archive built for %s "
+                 "(manifest line %u) and the hash of its build, found %s: the image was not linked with that "
+                 "archive", name, cpr_q(want), im->line, cpr_q(got));
+    free(want);
+}
+
 /* The run header must describe the image the manifest says it is. */
 static void check_identity(cpr_collection *c, const cpr_image *im, const cp_node *run, const char *name)
 {
@@ -165,6 +190,7 @@ static void check_identity(cpr_collection *c, const cpr_image *im, const cp_node
             complain(c, "%s: run.%s%s%s: expected %s (manifest line %u), found %s", name, checks[i].a,
                      checks[i].b ? "." : "", checks[i].b ? checks[i].b : "", cpr_q(want), im->line, cpr_q(got));
     }
+    check_fingerprint(c, im, run, name);
     const cp_node *shift = cp_map_get(cp_map_get(run, "counter"), "icount_shift");
     long long v;
     if (im->icount_shift < 0) {
@@ -240,9 +266,88 @@ static long unhex(const char *text, uint8_t **out)
     return (long)(n / 2);
 }
 
-/* A signature case's evidence (firmware/bench/case.h): the signature it
- * made, verified with OpenSSL (sigcheck.c) against the public key and the
- * digest or message the harness meant to sign. The evidence itself goes
+/* Where got (the firmware's bytes) differs from want (the host's), as text
+ * for a message, or NULL when they are the same. */
+static char *difference(const uint8_t *got, size_t got_len, const uint8_t *want, size_t want_len)
+{
+    if (got_len != want_len)
+        return cp_xasprintf("%zu bytes for the host's %zu", got_len, want_len);
+    size_t at = 0;
+    while (at < got_len && got[at] == want[at])
+        at++;
+    if (at == got_len)
+        return NULL;
+    enum { SHOWN = 8 };
+    char g[2 * SHOWN + 1] = "", w[2 * SHOWN + 1] = "";
+    for (size_t i = 0; i < SHOWN && at + i < got_len; i++) {
+        snprintf(g + 2 * i, 3, "%02x", got[at + i]);
+        snprintf(w + 2 * i, 3, "%02x", want[at + i]);
+    }
+    return cp_xasprintf("%zu bytes, the first difference at byte %zu (%s%s where the host has %s%s)", got_len, at,
+                        g, at + SHOWN < got_len ? "..." : "", w, at + SHOWN < got_len ? "..." : "");
+}
+
+/* The identifying fields the host picks its vectors by, as found. */
+static char *vector_fields(const cpr_row *r)
+{
+    static const cp_field fields[] = { CP_F_FAMILY, CP_F_CURVE, CP_F_HASH, CP_F_PKCS1, CP_F_MODULUS_BITS,
+                                       CP_F_MESSAGE_BYTES };
+    cp_buf b = { 0 };
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        if (r->text[fields[i]])
+            cp_buf_printf(&b, "%s%s %s", b.len ? ", " : "", cp_fields[fields[i]].name, cpr_q(r->text[fields[i]]));
+    if (!b.len)
+        cp_buf_puts(&b, "none of family, curve, hash, pkcs1, modulus_bits, message_bytes");
+    return b.data;
+}
+
+/* The evidence's scheme, public key and digest or message are the host's
+ * own vectors for the result (hostvec.c), whatever the firmware says it
+ * signed; 0 when they are, else -1 after saying where they are not. */
+static int check_host_vectors(cpr_collection *c, const cpr_row *r, const cp_node *ev, const char *id,
+                              uint8_t *const bytes[2], const long len[2], cpr_hostvec *hv)
+{
+    char loc[512];
+    const char *why;
+    where(loc, sizeof loc, ev);
+    if (cpr_hostvec_find(r, hv, &why) < 0) {
+        char *fields = vector_fields(r);
+        complain(c, "%s: case %s: evidence: expected a signature result the host has its own vectors for, found "
+                 "%s: %s", loc, cpr_q(id), fields, why);
+        free(fields);
+        return -1;
+    }
+    int rc = 0;
+    const cp_node *scheme = cp_map_get(ev, "scheme");
+    if (!cp_scalar(scheme) || strcmp(cp_scalar(scheme), hv->scheme) != 0) {
+        where(loc, sizeof loc, scheme ? scheme : ev);
+        complain(c, "%s: case %s: evidence.scheme: expected %s, the host's for this result, found %s", loc,
+                 cpr_q(id), cpr_q(hv->scheme), cpr_q(cp_scalar(scheme)));
+        rc = -1;
+    }
+    static const char *const keys[2] = { "public_key", "signed" };
+    const char *what[2] = { "the host's public key", hv->hash ? "the host's digest" : "the host's message" };
+    const uint8_t *want[2] = { hv->key, hv->msg };
+    size_t want_len[2] = { hv->key_len, hv->msg_len };
+    const char *name[2] = { hv->key_name, hv->msg_name };
+    for (int i = 0; i < 2; i++) {
+        char *d = difference(bytes[i], (size_t)len[i], want[i], want_len[i]);
+        if (!d)
+            continue;
+        where(loc, sizeof loc, cp_map_get(ev, keys[i]));
+        complain(c, "%s: case %s: evidence.%s: expected %s, %s, found other bytes: %s", loc, cpr_q(id), keys[i],
+                 what[i], name[i], d);
+        free(d);
+        rc = -1;
+    }
+    return rc;
+}
+
+/* A signature case's evidence (firmware/bench/case.h): the public key, the
+ * digest or message and the scheme must first be the host's own vectors
+ * for the result (check_host_vectors); then the signature, the one thing
+ * taken from the firmware, is verified with OpenSSL (sigcheck.c) under the
+ * host's key over the host's digest or message. The evidence itself goes
  * into no dataset. */
 static void check_evidence(cpr_collection *c, const cpr_row *r, const cp_node *ev)
 {
@@ -267,15 +372,16 @@ static void check_evidence(cpr_collection *c, const cpr_row *r, const cp_node *e
             ok = 0;
         }
     }
-    const char *scheme = cp_scalar(cp_map_get(ev, "scheme"));
-    if (ok) {
-        cpr_sig sig = { scheme, r->text[CP_F_CURVE], r->text[CP_F_HASH], bytes[0], (size_t)len[0],
-                        bytes[1], (size_t)len[1], bytes[2], (size_t)len[2] };
+    const char *id = cp_scalar(cp_map_get(ev, "case"));
+    cpr_hostvec hv;
+    if (ok && check_host_vectors(c, r, ev, id, bytes, len, &hv) == 0) {
+        cpr_sig sig = { hv.scheme, hv.curve, hv.hash, hv.key, hv.key_len, hv.msg, hv.msg_len, bytes[2],
+                        (size_t)len[2] };
         const char *why;
         if (cpr_sig_verify(&sig, &why) != 0) {
             where(loc, sizeof loc, ev);
             complain(c, "%s: case %s: evidence: expected a %s signature that OpenSSL verifies, found one it "
-                     "does not: %s", loc, cpr_q(cp_scalar(cp_map_get(ev, "case"))), cpr_q(scheme), why);
+                     "does not: %s", loc, cpr_q(id), cpr_q(hv.scheme), why);
         } else {
             c->signatures++;
         }

@@ -51,7 +51,7 @@ static const char usage[] =
     "                   performance result its estimated cycles\n"
     "  --model-cost N   after the sweep, run N of the images that ran under the\n"
     "                   cycle model again with and without it and print the ratio\n"
-    "                   of their QEMU times (what the model costs)\n"
+    "                   of QEMU's CPU times (what the model costs)\n"
     "  --print-revision print the firmware revision of --top (what datasets\n"
     "                   record) and exit\n"
     "serial lane (a board, or QEMU with the console on a USART; images run\n"
@@ -459,7 +459,7 @@ int main(int argc, char **argv)
         cpr_sweep_print(stderr, &sweep, o.jobs);
     /* after the sweep's own figures, so that its ratio to ideal is its own */
     if (swept && rc == EXIT_OK && o.model_cost && plugin)
-        cpr_model_cost(&runs, o.model_cost, o.jobs, stderr);
+        cpr_model_cost(&runs, o.model_cost, stderr);
     cpr_collection_free(&col);
     cpr_runs_free(&runs);
     free(qemu_line);

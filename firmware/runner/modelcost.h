@@ -1,7 +1,7 @@
 /* What the cycle model costs, measured in the sweep that pays it: a few of
  * the images that ran under the model run again, with the plugin and
- * without, and their QEMU wall times are compared (make measure prints it;
- * the budget is 1.3 times). */
+ * without, and the CPU times QEMU took are compared (make measure prints
+ * it; the budget is 1.3 times). */
 #ifndef CPR_MODELCOST_H
 #define CPR_MODELCOST_H
 
@@ -10,8 +10,8 @@
 #include "run.h"
 
 /* Runs the first n images of r that ran under the model once more each
- * way, `parallel` at a time, and prints the ratio on out. Returns 0, or -1
- * when a run failed or there was nothing to compare (said on out). */
-int cpr_model_cost(const cpr_runs *r, unsigned n, unsigned parallel, FILE *out);
+ * way, one at a time, and prints the ratio on out. Returns 0, or -1 when a
+ * run failed or there was nothing to compare (said on out). */
+int cpr_model_cost(const cpr_runs *r, unsigned n, FILE *out);
 
 #endif

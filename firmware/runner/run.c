@@ -155,18 +155,27 @@ unsigned cpr_runs_report(cpr_runs *r, FILE *err)
         const char *errtext = job->err.data ? job->err.data : "";
         int error_lines = strstr(errtext, "error:") == errtext || strstr(errtext, "\nerror:") != NULL;
         char *broken = NULL;
-        int whole = cpr_frame_check(job->out.data ? job->out.data : "", job->out.len, &r->frame[i], &broken) == 0;
+        cpr_frame *f = &r->frame[i];
+        int whole = cpr_frame_check(job->out.data ? job->out.data : "", job->out.len, f, &broken) == 0;
         if (!why && !error_lines && whole)
             continue;
-        if (!why && !error_lines)
-            why = cp_xasprintf("exit status 0 but an incomplete document: %s", broken);
+        /* Exit status 0 and no error line: the firmware ran to its end, and
+         * only the document is wrong. What frame.c found (byte counts, the
+         * CRC-32 the end line says and the one found) is all there is to say. */
+        int transit = !why && !error_lines;
+        if (transit)
+            why = cp_xasprintf("exit status 0 but %s document: %s",
+                               f->status == CPR_FRAME_CUT ? "an incomplete" : "a corrupted", broken);
         free(broken);
         r->failed[i] = 1;
         failed++;
         /* The firmware names the case of a known-answer failure itself; for
-         * a fault or a hang its output tells how far it got (a whole
-         * document got to its end). */
-        int named = strstr(errtext, "error: case ") != NULL || whole, finished = 0;
+         * a fault or a hang its output tells how far it got. A document that
+         * got to its end line, or whose firmware exited 0, ran past every
+         * case: no case is to blame, and the last "# case" line of a
+         * corrupted document is no evidence of one. */
+        int named = strstr(errtext, "error: case ") != NULL || transit || f->status != CPR_FRAME_CUT,
+            finished = 0;
         char *last = named ? NULL : cpr_last_case(job->out.data, &finished);
         char *after = named ? cp_xstrdup("")
                       : !last  ? cp_xstrdup(" before the first case reported a result")

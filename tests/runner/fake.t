@@ -144,22 +144,48 @@ OVERHEAD=12 image "3.6.6-fast.elf" 3.6.6 Fast "$(aes a encryption 128 32 Fast 10
 sed -i 's/-O2/-Os/' "$d/img/3.6.6-fast.elf"
 fails header-mismatch "run.toolchain.flags: expected '-mcpu=cortex-m33 -mthumb -O2' as in .*, found '-mcpu=cortex-m33 -mthumb -Os'"
 restore
+# The library archive an image ran (its fingerprint, mk/fw-fingerprint)
+# must be the one built for the manifest line's configuration: another
+# configuration's archive, or none at all, is refused (issue 28).
+sed -i 's/fingerprint: "mbedtls-3.6.6-fast /fingerprint: "mbedtls-3.6.6-small /' "$d/img/3.6.6-fast.elf"
+fails fingerprint-other "3.6.6-fast.elf: run.library.fingerprint: expected the fingerprint of the library archive built for 'mbedtls-3.6.6-fast' \(manifest line [0-9]+\) and the hash of its build, found 'mbedtls-3.6.6-small 0123456789abcdef'"
+restore
+sed -i '/^    fingerprint: /d' "$d/img/3.6.6-fast.elf"
+fails fingerprint-none "3.6.6-fast.elf: run.library.fingerprint: expected the fingerprint of the library archive built for 'mbedtls-3.6.6-fast' .*, found nothing"
+restore
 # A document must prove itself whole (frame.c): end line last, length and
-# CRC-32 of the bytes before it, result count.
+# CRC-32 of the bytes before it, result count. With exit status 0 the
+# firmware ran every case: a document that arrived cut or corrupted says
+# what it knows of the bytes and names no case (issue 28).
+no_case() { ! grep -qE 'in (the )?case|case after|before the first case' "$1"; }
 grep -v '^@end' "$d/img/3.6.6-fast.elf" >"$d/t" && mv "$d/t" "$d/img/3.6.6-fast.elf"
-fails truncated "img/3.6.6-fast.elf: exit status 0 but an incomplete document: expected the end line .* last, found '  - \{family: HASH"
+fails truncated "img/3.6.6-fast.elf: exit status 0 but an incomplete document: expected the end line .* last, found '  - \{family: HASH.*' after [0-9]+ bytes: the output was cut short or lost$"
+check "truncated: names no case (the firmware exited 0)" no_case "$d/err-truncated"
 restore
 sed -i 's/^  - {family: HASH/@lost &/' "$d/img/3.6.6-fast.elf"
-fails lost-line "img/3.6.6-fast.elf: exit status 0 but an incomplete document: expected [0-9]+ bytes before the end line as it says, found [0-9]+: bytes were lost"
+fails lost-line "img/3.6.6-fast.elf: exit status 0 but a corrupted document: expected [0-9]+ bytes before the end line as it says, found [0-9]+: bytes were lost or added on the way$"
+check "lost-line: names no case (the document got to its end line)" no_case "$d/err-lost-line"
 restore
 sed -i 's/^  - {family: HASH/@flip &/' "$d/img/3.6.6-fast.elf"
-fails flipped-byte "img/3.6.6-fast.elf: exit status 0 but an incomplete document: expected CRC-32 [0-9a-f]{8} of the [0-9]+ bytes before the end line as it says, found [0-9a-f]{8}: the output was corrupted"
+fails flipped-byte "img/3.6.6-fast.elf: exit status 0 but a corrupted document: expected CRC-32 [0-9a-f]{8} of the [0-9]+ bytes before the end line as it says, found [0-9a-f]{8}: the output was corrupted on the way$"
+check "flipped-byte: names no case (the document got to its end line)" no_case "$d/err-flipped-byte"
+# the figures are those of what arrived: fake-qemu's bytes, the CRC-32 its
+# end line says and the one of the bytes before it, computed here
+"$FAKE" -kernel "$d/img/3.6.6-fast.elf" >"$d/flipped.out"
+said=$(python3 -c 'import re, sys, zlib
+b = open(sys.argv[1], "rb").read()
+body = b[:b.rindex(b"\n", 0, len(b) - 1) + 1]
+crc = re.search(rb"crc32: \"([0-9a-f]{8})\"", b[len(body):]).group(1).decode()
+print("expected CRC-32 %s of the %d bytes before the end line as it says, found %08x" % (crc, len(body), zlib.crc32(body)))' "$d/flipped.out")
+check "flipped-byte: says the byte count, the CRC-32 the end line says and the one found" \
+  grep -qF "img/3.6.6-fast.elf: exit status 0 but a corrupted document: $said:" "$d/err-flipped-byte"
 restore
 sed -i 's/^@end$/@end 5/' "$d/img/3.6.6-fast.elf"
 fails wrong-count "3.6.6-fast.elf:[0-9]+:[0-9]+: results: expected 5 results as the end line says, found 4"
 restore
 sed -i 's/^@end$/@end/; $a end: {results: 4}' "$d/img/3.6.6-fast.elf"
-fails half-end-line "img/3.6.6-fast.elf: exit status 0 but an incomplete document: expected the end line .*, found 'end: \{results: 4\}'"
+fails half-end-line "img/3.6.6-fast.elf: exit status 0 but a corrupted document: expected the end line .*, found 'end: \{results: 4\}'$"
+check "half-end-line: names no case (the document got to its end line)" no_case "$d/err-half-end-line"
 restore
 printf "results: [\n@end\n" >"$d/img/2.28.3-small.elf"
 fails unparsable '2.28.3-small.elf:[0-9]+:[0-9]+: '

@@ -20,6 +20,7 @@ run:
     version: "$v"
     version_full: "Mbed TLS $v"
     package: "mbedtls $v-1"
+    fingerprint: "mbedtls-$v-${c,,} 0123456789abcdef"
   configuration: $c
   configuration_meaning: "$c tables"
   toolchain:

@@ -25,9 +25,9 @@ BOARD_NEEDS_PROBE  := mps2-an385
 # Footprint and baseline images are never run: linked with room.
 BOARD_FP_RAM_LENGTH := 4M
 # The nominal clock is the nRF51's 16 MHz HCLK, the clock QEMU gives the core
-# and its SysTick. Time = instructions / clock assumes one instruction per
-# cycle, which is what the pages must say.
+# and its SysTick. Time comes from the cycle model's estimated cycles at
+# this clock (firmware/cycles/), which the pages say.
 BOARD_CLOCK_HZ     := 16000000
-BOARD_CLOCK_NOTE   := QEMU microbit HCLK (16 MHz, the nRF51822 core clock); time derived as instructions / clock, i.e. one instruction per cycle
+BOARD_CLOCK_NOTE   := QEMU microbit HCLK (16 MHz, the nRF51822 core clock); time derived as the cycle model estimate of cycles / clock (0 wait states)
 BOARD_COUNTER      := instructions (QEMU icount)
 BOARD_ICOUNT_SHIFT := 7

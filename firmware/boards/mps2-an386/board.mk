@@ -12,9 +12,9 @@ BOARD_RAM_ORIGIN   := 0x20000000
 BOARD_RAM_LENGTH   := 4M
 BOARD_STACK_BYTES  := 131072
 # The nominal clock is the frequency QEMU gives the core of this machine (the
-# MPS2 images' 25 MHz SYSCLK); SysTick counts it. Time = instructions / clock
-# assumes one instruction per cycle, which is what the pages must say.
+# MPS2 images' 25 MHz SYSCLK); SysTick counts it. Time comes from the cycle model's
+# estimated cycles at this clock (firmware/cycles/), which the pages say.
 BOARD_CLOCK_HZ     := 25000000
-BOARD_CLOCK_NOTE   := QEMU mps2-an386 SYSCLK (25 MHz, core clock of the MPS2 FPGA images); time derived as instructions / clock, i.e. one instruction per cycle
+BOARD_CLOCK_NOTE   := QEMU mps2-an386 SYSCLK (25 MHz, core clock of the MPS2 FPGA images); time derived as the cycle model estimate of cycles / clock (0 wait states)
 BOARD_COUNTER      := instructions (QEMU icount)
 BOARD_ICOUNT_SHIFT := 7

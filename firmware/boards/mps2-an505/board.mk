@@ -12,9 +12,9 @@ BOARD_RAM_ORIGIN   := 0x38000000
 BOARD_RAM_LENGTH   := 2M
 BOARD_STACK_BYTES  := 131072
 # The nominal clock is the frequency QEMU gives the core of this machine (the
-# AN505 image's 20 MHz SYSCLK); SysTick counts it. Time = instructions / clock
-# assumes one instruction per cycle, which is what the pages must say.
+# AN505 image's 20 MHz SYSCLK); SysTick counts it. Time comes from the cycle model's
+# estimated cycles at this clock (firmware/cycles/), which the pages say.
 BOARD_CLOCK_HZ     := 20000000
-BOARD_CLOCK_NOTE   := QEMU mps2-an505 SYSCLK (20 MHz, core clock of the AN505 FPGA image); time derived as instructions / clock, i.e. one instruction per cycle
+BOARD_CLOCK_NOTE   := QEMU mps2-an505 SYSCLK (20 MHz, core clock of the AN505 FPGA image); time derived as the cycle model estimate of cycles / clock (0 wait states)
 BOARD_COUNTER      := instructions (QEMU icount)
 BOARD_ICOUNT_SHIFT := 7
