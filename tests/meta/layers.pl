@@ -13,7 +13,8 @@
 #   - no two .c files of gen/ share a base name (ar keeps base names: the
 #     second would replace the first in libcryptoperf.a);
 #   - the runner (firmware/runner/) and bench/ include nothing of gen/ but
-#     the public header cryptoperf.h.
+#     the public header cryptoperf.h: no header by its path under gen/lib
+#     ("data/node.h") or by its base name ("node.h").
 # Usage: layers.pl [TOP] (default: the current folder). Prints FILE:LINE:
 # what is wrong, one line a problem; exits 1 when it found any.
 use strict;
@@ -158,13 +159,23 @@ for my $dir ("$top/firmware/runner", "$top/bench") {
     push @outside, map { "$dir/$_" } sort grep { /\.[ch]$/ } readdir $d;
     closedir $d;
 }
+# what names a header of gen/: its path under gen/lib or gen/cli
+# ("data/node.h", "commands.h"), or its base name alone ("node.h": the
+# runner's include lines before gen/lib had folders)
+my %gen_header;
+for my $f (@files) {
+    next unless $f =~ m{^\Q$top\E/gen/(?:lib|cli)/(.+\.(?:h|def))$};
+    my $p = $1;
+    $gen_header{$p} = 1;
+    $gen_header{$1} = 1 if $p =~ m{([^/]+)$};
+}
 for my $path (@outside) {
     my $r = rel($path);
     (my $dir = $path) =~ s{/[^/]+$}{};
     for my $inc (includes($path)) {
         my ($line, $p) = @$inc;
-        next if $p eq 'cryptoperf.h';
-        next if -e "$dir/$p";                                  # its own
+        next if $p eq 'cryptoperf.h' || !$gen_header{$p};
+        next if -e "$dir/$p";                                  # its own of that name
         next if $r =~ m{^firmware/runner/} && -e "$top/firmware/cycles/$p";   # RUNNER_INC: the cycle model's launcher
         hit("$r:$line: includes \"$p\": outside gen/, only the library's public header cryptoperf.h");
     }

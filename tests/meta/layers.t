@@ -84,4 +84,8 @@ check "... and says the public header is the way" grep -qF 'includes "data/node.
 D=$(copy)
 sed -i 's|#include "cryptoperf.h"|#include "base/util.h"|' "$D/bench/validate_bench.c"
 broken "bench/ includes a header of the library's own" "bench/validate_bench.c"
+
+D=$(copy)
+sed -i '0,/#include "cryptoperf.h"/s//#include "cryptoperf.h"\n#include "util.h"/' "$D/firmware/runner/quote.c"
+broken "the runner includes a header of the library by its old bare name" "firmware/runner/quote.c"
 done_testing
