@@ -12,7 +12,7 @@ runs=${2:-3}
 make --no-print-directory -s gen
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Igen/src -o "$work/validate_bench" bench/validate_bench.c \
+cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Igen/lib -o "$work/validate_bench" bench/validate_bench.c \
   build/gen/libcryptoperf.a $(pkg-config --libs yaml-0.1)
 
 ds=$work/data/demo/examplelib-1.0/dataset.yaml

@@ -8,9 +8,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "dataset.h"
-#include "schema.h"
-#include "util.h"
+#include "cryptoperf.h"
 
 static double now(void)
 {

@@ -4,7 +4,7 @@
 # cryptoperf-cycles, their man pages, the cycle model's QEMU plugin under
 # $(pkglibdir), the schema and the templates under $(pkgdatadir), and the bash
 # completion. The installed cryptoperf finds its schema and templates there
-# by itself (gen/src/datadir.h): pkgdatadir, and the way from bindir to it,
+# by itself (gen/lib/base/datadir.h): pkgdatadir, and the way from bindir to it,
 # are compiled in (build/config/paths.h, rewritten only when they change).
 PREFIX ?= /usr/local
 prefix ?= $(PREFIX)
@@ -35,7 +35,7 @@ $(PATHS_H): FORCE
 	@printf '#define CP_PKGDATADIR "%s"\n#define CP_BINDIR_TO_PKGDATADIR "%s"\n#define CP_PKGLIBDIR "%s"\n#define CP_BINDIR_TO_PKGLIBDIR "%s"\n' \
 	  '$(pkgdatadir)' '$(BINDIR_TO_PKGDATADIR)' '$(pkglibdir)' '$(BINDIR_TO_PKGLIBDIR)' >$@.new
 	@if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
-$(BUILD)/gen/datadir.o $(BUILD)/asan/datadir.o: $(PATHS_H)
+$(BUILD)/gen/lib/base/datadir.o $(BUILD)/asan/lib/base/datadir.o: $(PATHS_H)
 
 TEMPLATE_FILES := $(sort $(shell find templates -type f))
 MAN_PAGES := gen/cryptoperf.1 firmware/runner/cryptoperf-run.1 firmware/cycles/cryptoperf-cycles.1

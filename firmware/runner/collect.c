@@ -9,7 +9,7 @@
 #include "hostvec.h"
 #include "sigcheck.h"
 #include "quote.h"
-#include "util.h"
+#include "cryptoperf.h"
 
 /* Run-header keys that may differ between the images of one dataset: the
  * configuration is the axis the images span (axes: what its labels mean,

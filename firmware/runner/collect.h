@@ -9,7 +9,7 @@
 
 #include "machines.h"
 #include "manifest.h"
-#include "node.h"
+#include "cryptoperf.h"
 #include "row.h"
 #include "windows.h"
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "path_rel.h"
+#include "cryptoperf.h"
 #include "yamlout.h"
 
 static void result_line(cp_buf *b, const cpr_row *r)

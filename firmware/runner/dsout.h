@@ -5,7 +5,7 @@
 #define CPR_DSOUT_H
 
 #include "row.h"
-#include "util.h"
+#include "cryptoperf.h"
 
 typedef struct {
     const char *series;

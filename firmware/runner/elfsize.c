@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "cryptoperf.h"
 
 /* The footprint column of a section, by its flags (DESIGN.md §4). */
 static cpr_elf_class section_class(const GElf_Shdr *sh)

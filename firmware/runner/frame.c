@@ -6,7 +6,7 @@
 #include <zlib.h>
 
 #include "quote.h"
-#include "util.h"
+#include "cryptoperf.h"
 
 /* Where the last line of out starts (out ends with '\n'). */
 static size_t last_line(const char *out, size_t len)

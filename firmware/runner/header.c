@@ -8,7 +8,7 @@
 #include "model_error.h"
 #include "pool.h"
 #include "quote.h"
-#include "util.h"
+#include "cryptoperf.h"
 
 static const char *run_get(const cp_node *run, const char *a, const char *b)
 {

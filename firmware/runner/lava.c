@@ -12,7 +12,7 @@
 #include "lavajob.h"
 #include "lavalog.h"
 #include "quote.h"
-#include "util.h"
+#include "cryptoperf.h"
 
 int cpr_backend_parse(const char *name, cpr_backend *out)
 {

@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "util.h"
+#include "cryptoperf.h"
 
 typedef struct {
     const char *comment;        /* first line of the file: what it runs */

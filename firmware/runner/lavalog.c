@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "node.h"
+#include "cryptoperf.h"
 
 void cpr_lava_unescape(cp_buf *b, const char *line)
 {

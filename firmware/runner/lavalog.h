@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "util.h"
+#include "cryptoperf.h"
 
 typedef struct {
     cp_buf out;           /* console lines before LAVA first wrote to it, except "error:" lines */

@@ -5,9 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "node.h"
+#include "cryptoperf.h"
 #include "quote.h"
-#include "util.h"
 
 static void set_text(char **slot, const char *value)
 {

@@ -10,8 +10,7 @@
 #include <unistd.h>
 
 #include "collect.h"
-#include "commands.h"
-#include "dataset.h"
+#include "cryptoperf.h"
 #include "dsout.h"
 #include "header.h"
 #include "lava.h"
@@ -21,10 +20,8 @@
 #include "pool.h"
 #include "quote.h"
 #include "run.h"
-#include "schema.h"
 #include "runcache.h"
 #include "serial.h"
-#include "util.h"
 
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "quote.h"
-#include "util.h"
+#include "cryptoperf.h"
 
 enum { C_IMAGE, C_KIND, C_BOARD, C_MACHINE, C_SHIFT, C_TIMEOUT, C_LIBRARY, C_VERSION,
        C_PACKAGE, C_CONFIGURATION, C_BASELINE, C_FIELDS, C_EXPECT, C_CASE, NCOLS };

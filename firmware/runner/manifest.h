@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "diag.h"
+#include "cryptoperf.h"
 
 typedef struct {
     char *image;          /* ELF path, relative to the repository top */

@@ -7,7 +7,7 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 
-#include "util.h"
+#include "cryptoperf.h"
 
 extern char **environ;
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "cryptoperf.h"
 
 /* Sort keys, most significant first. Curve, hash and PKCS#1 version come
  * before the operation (ST's ECDSA, hash and RSA tables), key size after it

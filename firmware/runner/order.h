@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "node.h"
+#include "cryptoperf.h"
 #include "row.h"
 
 typedef struct cpr_order cpr_order;

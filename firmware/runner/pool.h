@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "util.h"
+#include "cryptoperf.h"
 
 typedef struct {
     /* in */

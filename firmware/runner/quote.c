@@ -1,6 +1,6 @@
 #include "quote.h"
 
-#include "util.h"
+#include "cryptoperf.h"
 
 const char *cpr_q(const char *s)
 {

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "cryptoperf.h"
 
 cpr_row *cpr_rows_add(cpr_rows *rows)
 {

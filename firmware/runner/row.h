@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "dataset.h"
+#include "cryptoperf.h"
 
 typedef struct {
     char *text[CP_F_COUNT];            /* NULL: absent */

@@ -6,7 +6,7 @@
 #include "machines.h"
 #include "plugin_args.h"
 #include "quote.h"
-#include "util.h"
+#include "cryptoperf.h"
 
 static char *label_of(const cpr_image *im)
 {

@@ -8,7 +8,7 @@
 #include <time.h>
 
 #include "frame.h"
-#include "util.h"
+#include "cryptoperf.h"
 
 static double now_s(void)
 {

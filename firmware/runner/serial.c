@@ -15,7 +15,7 @@
 #include "frame.h"
 #include "progress.h"
 #include "quote.h"
-#include "util.h"
+#include "cryptoperf.h"
 
 extern char **environ;
 

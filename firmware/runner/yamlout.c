@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-#include "yaml_write.h"
+#include "cryptoperf.h"
 
 void cpr_yaml_str(cp_buf *b, const char *s)
 {

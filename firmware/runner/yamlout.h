@@ -4,7 +4,7 @@
 #ifndef CPR_YAMLOUT_H
 #define CPR_YAMLOUT_H
 
-#include "util.h"
+#include "cryptoperf.h"
 
 /* A string scalar, safe in block and flow context. */
 void cpr_yaml_str(cp_buf *b, const char *s);

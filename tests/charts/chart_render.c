@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chart.h"
-#include "chart_name.h"
-#include "gnuplot.h"
+#include "chart/gnuplot.h"
+#include "model/chart.h"
+#include "model/chart_name.h"
 
 static const char *const ST_CONFIGS[] = { "Small", "Fast" };
 

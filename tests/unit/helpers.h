@@ -13,8 +13,8 @@
 
 #include <cmocka.h>
 
-#include "diag.h"
-#include "util.h"
+#include "base/util.h"
+#include "data/diag.h"
 
 #define SCHEMA_PATH "schema/dataset.schema.json"
 #define FIXTURE_PATH "tests/fixtures/data/demo/examplelib-1.0/dataset.yaml"

@@ -4,9 +4,9 @@
 
 #include <math.h>
 
-#include "chart.h"
-#include "chart_text.h"
-#include "gnuplot.h"
+#include "chart/chart_text.h"
+#include "chart/gnuplot_script.h"
+#include "model/chart.h"
 
 static void test_model(void **state)
 {

@@ -3,7 +3,7 @@
  * broken URL (README.md, "Chart file names"). */
 #include "helpers.h"
 
-#include "chart_name.h"
+#include "model/chart_name.h"
 
 static void assert_name(cp_chart_name_parts p, const char *want)
 {

@@ -7,10 +7,11 @@
 #include <sys/stat.h>
 
 #include "helpers.h"
-#include "compare.h"
-#include "dataset.h"
-#include "layout.h"
-#include "table.h"
+#include "data/dataset.h"
+#include "model/compare.h"
+#include "model/table.h"
+#include "page/table_build.h"
+#include "page/layout.h"
 
 #define HEAD(kind, hz, ver)                                                                                   \
     "format: cryptoperf-dataset/1\nseries: unit\nlayout: t\nlibrary: {slug: lib, name: L, version: \"" ver \

@@ -3,7 +3,7 @@
  * blank lines, a BOM and multi-byte characters; errors name their place. */
 #include "helpers.h"
 
-#include "csv_read.h"
+#include "import/csv_read.h"
 
 typedef struct {
     cp_csv csv;

@@ -1,9 +1,9 @@
 /* Loading a dataset: the results index, header look-ups, the count its
  * pages lead with and the checks beyond the schema (folder names, counter
  * kind, duplicates). */
-#include "dataset.h"
 #include "helpers.h"
-#include "schema.h"
+#include "data/dataset.h"
+#include "data/schema.h"
 
 static cp_schema *schema;
 static char *fixture; /* the valid demo dataset */

@@ -2,9 +2,9 @@
  * count kinds), thresholds and marks, the per-family summary. */
 #include <math.h>
 
-#include "dataset.h"
-#include "diff.h"
 #include "helpers.h"
+#include "data/dataset.h"
+#include "diff/diff.h"
 
 /* A dataset made of results only (no schema, no header checks). */
 static void load(cp_dataset *ds, const char *results)

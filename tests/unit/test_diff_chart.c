@@ -3,12 +3,12 @@
  * the summary's ratio chart per family. */
 #include <math.h>
 
-#include "chart.h"
-#include "dataset.h"
-#include "diff.h"
-#include "diff_page.h"
-#include "gnuplot.h"
 #include "helpers.h"
+#include "chart/gnuplot_script.h"
+#include "data/dataset.h"
+#include "diff/diff.h"
+#include "diff/diff_page.h"
+#include "model/chart.h"
 
 #define HEADER(version)                                                                                            \
     "library: {name: Lib, slug: lib, version: \"" version "\"}\n"                                                  \

@@ -1,9 +1,9 @@
 /* gen/src/fields.def and the schema's $defs/result properties name exactly
  * the same fields, with matching kinds of value: the generator's index of
  * results and the data contract cannot drift apart. */
-#include "dataset.h"
 #include "helpers.h"
-#include "node.h"
+#include "data/dataset.h"
+#include "data/node.h"
 
 static cp_doc schema_doc;
 static const cp_node *defs, *props;

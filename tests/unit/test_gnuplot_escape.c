@@ -5,10 +5,11 @@
 
 #include <math.h>
 
-#include "chart.h"
-#include "gnuplot.h"
-#include "svg_clean.h"
-#include "text_clean.h"
+#include "base/text_clean.h"
+#include "chart/gnuplot_quote.h"
+#include "chart/gnuplot_script.h"
+#include "chart/svg_clean.h"
+#include "model/chart.h"
 
 static void assert_quoted(const char *in, const char *want, void (*quote)(cp_buf *, const char *))
 {

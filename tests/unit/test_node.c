@@ -3,7 +3,7 @@
  * text), each at the place of the offending byte with the path, and YAML
  * 1.2 core typing. */
 #include "helpers.h"
-#include "node.h"
+#include "data/node.h"
 
 static int load(cp_doc *doc, const char *text, capture *c)
 {

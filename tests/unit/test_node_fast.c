@@ -7,8 +7,8 @@
 #include <glob.h>
 
 #include "helpers.h"
-#include "node.h"
-#include "node_fast.h"
+#include "data/node.h"
+#include "data/node_fast.h"
 
 static void same_mark(cp_mark a, cp_mark b, const char *what)
 {

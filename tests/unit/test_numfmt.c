@@ -1,7 +1,7 @@
 /* Number formatting and derived values: digit grouping, truncation (never
  * rounding), exact 128-bit arithmetic for the largest counts, zero. */
 #include "helpers.h"
-#include "numfmt.h"
+#include "base/numfmt.h"
 
 static char *digits(const char *s, int group_min)
 {

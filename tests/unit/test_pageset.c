@@ -2,7 +2,7 @@
  * loading a fixture set, refusing a folder without index.wiki, and sets
  * that clash (one name twice, one chart name with two contents). */
 #include "helpers.h"
-#include "pageset.h"
+#include "publish/pageset.h"
 
 #define CMOX_SET "tests/fixtures/wiki/stm32l5/cmox-5.0.0"
 

@@ -2,7 +2,7 @@
  * relative to the dataset's folder, whatever folder import ran in. */
 #include "helpers.h"
 
-#include "path_rel.h"
+#include "base/path_rel.h"
 
 static void assert_relative(const char *from, const char *to, const char *want)
 {

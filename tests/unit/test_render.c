@@ -5,14 +5,16 @@
 #include <sys/stat.h>
 
 #include "helpers.h"
-#include "dataset.h"
-#include "layout.h"
-#include "page.h"
-#include "chart.h"
-#include "chart_build.h"
-#include "render.h"
-#include "table.h"
-#include "table_build.h"
+#include "data/dataset.h"
+#include "model/chart.h"
+#include "model/table.h"
+#include "page/chart_build.h"
+#include "page/layout.h"
+#include "page/page.h"
+#include "page/select.h"
+#include "page/table_build.h"
+#include "render/page_write.h"
+#include "render/render.h"
 
 static const char dataset_text[] =
     "format: cryptoperf-dataset/1\n"

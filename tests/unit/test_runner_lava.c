@@ -11,12 +11,11 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "cryptoperf.h"
 #include "frame.h"
 #include "lava.h"
 #include "lavajob.h"
 #include "lavalog.h"
-#include "node.h"
-#include "util.h"
 
 static void read_text(cpr_lava_log *log, const char *text)
 {

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cryptoperf.h"
 #include "order.h"
-#include "util.h"
 
 static cp_doc schema;
 

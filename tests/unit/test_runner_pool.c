@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "node.h"
+#include "cryptoperf.h"
 #include "pool.h"
 #include "progress.h"
 #include "run.h"

@@ -1,8 +1,8 @@
 /* The JSON Schema validator: each supported keyword, message texts and
  * positions, refusal of unsupported keywords, and the real schema. */
 #include "helpers.h"
-#include "node.h"
-#include "schema.h"
+#include "data/node.h"
+#include "data/schema.h"
 
 static cp_schema *schema_from(const char *json, capture *errors)
 {

@@ -10,7 +10,7 @@
 #include <sys/wait.h>
 #include <time.h>
 
-#include "stage.h"
+#include "base/stage.h"
 
 static char *folder(void)
 {

@@ -4,8 +4,8 @@
  * them all (LeakSanitizer runs with these tests). */
 #include "helpers.h"
 
-#include "table.h"
-#include "table_build.h"
+#include "model/table.h"
+#include "page/table_build.h"
 
 #define MANY 50000
 

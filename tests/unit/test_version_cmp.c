@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "util.h"
+#include "base/util.h"
 
 static void numbers_compare_by_value(void **state)
 {

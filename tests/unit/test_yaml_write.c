@@ -6,8 +6,8 @@
 
 #include "helpers.h"
 
-#include "node.h"
-#include "yaml_write.h"
+#include "base/yaml_write.h"
+#include "data/node.h"
 
 static void round_trip(const char *s)
 {

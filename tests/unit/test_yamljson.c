@@ -7,9 +7,9 @@
 #include <yaml.h>
 
 #include "helpers.h"
-#include "node.h"
-#include "yaml_write.h"
-#include "yamljson.h"
+#include "base/yaml_write.h"
+#include "base/yamljson.h"
+#include "data/node.h"
 
 /* {name: "a\"b", list: [1, {x: 2.50, y: []}, -0.000], empty: {}, none: null} */
 static char *write_sample(cp_yj_format format)

@@ -1,0 +1,92 @@
+/* cryptoperf validate: check datasets against the schema and the checks
+ * beyond it, reporting every problem of every file. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "base/datadir.h"
+#include "data/dataset.h"
+#include "data/schema.h"
+
+static const char usage[] =
+    "usage: cryptoperf validate [--schema FILE] DATASET...\n"
+    "\n"
+    "Checks each DATASET (data/<series>/<library>-<version>/dataset.yaml)\n"
+    "against the JSON Schema and the checks a schema cannot express:\n"
+    "  - series and <library.slug>-<lower-case library.version> equal the\n"
+    "    folder names (only for paths of that shape);\n"
+    "  - cycles only with counter.kind cycles, instructions only with\n"
+    "    counter.kind instructions;\n"
+    "  - cycle_model only with counter.kind instructions; cycles_estimated\n"
+    "    only when cycle_model.status is modelled, and then beside the\n"
+    "    instructions of every performance result;\n"
+    "  - no two results with the same identifying fields.\n"
+    "Every problem is reported on stderr as\n"
+    "  file:line:column: path.in.record: what was expected, what was found\n"
+    "followed by a one-line summary.\n"
+    "\n"
+    "options:\n"
+    "  --schema FILE  the schema (default: $CRYPTOPERF_SCHEMA, else\n"
+    "                 schema/dataset.schema.json in the current folder, else\n"
+    "                 the installed one)\n"
+    "\n"
+    "exit status: 0 all valid, 1 some dataset invalid, 2 usage error or a\n"
+    "file (dataset or schema) that cannot be read\n";
+
+static int run(int argc, char **argv)
+{
+    const char *schema_path = NULL;
+    int first = 1;
+    for (; first < argc && argv[first][0] == '-'; first++) {
+        const char *a = argv[first];
+        if (!strcmp(a, "--")) {
+            first++;
+            break;
+        }
+        if (!strcmp(a, "--schema")) {
+            if (first + 1 >= argc)
+                return cp_usage_error("validate", "needs a file after %s", a);
+            schema_path = argv[++first];
+        } else if (!strncmp(a, "--schema=", 9)) {
+            schema_path = a + 9;
+        } else {
+            return cp_usage_error("validate", "unknown option %s", a);
+        }
+    }
+    if (first >= argc)
+        return cp_usage_error("validate", "no dataset given");
+    schema_path = cp_schema_path(schema_path);
+    cp_schema *schema = cp_schema_load(schema_path, stderr);
+    if (!schema) {
+        fprintf(stderr, "cryptoperf validate: cannot use the schema %s\n", schema_path);
+        return CP_EXIT_USAGE;
+    }
+
+    size_t invalid = 0, unreadable = 0;
+    unsigned problems = 0;
+    for (int i = first; i < argc; i++) {
+        cp_diag diag = { .out = stderr };
+        cp_dataset ds;
+        int rc = cp_dataset_load(&ds, argv[i], schema, &diag);
+        cp_dataset_free(&ds);
+        unreadable += rc == -2;
+        invalid += rc == -1;
+        problems += rc == -1 ? diag.errors : 0;
+    }
+    cp_schema_free(schema);
+
+    size_t total = (size_t)(argc - first);
+    if (!invalid && !unreadable) {
+        fprintf(stderr, "%zu dataset%s valid\n", total, total == 1 ? "" : "s");
+        return CP_EXIT_OK;
+    }
+    fprintf(stderr, "%zu of %zu dataset%s invalid (%u problem%s)", invalid, total, total == 1 ? "" : "s", problems,
+            problems == 1 ? "" : "s");
+    if (unreadable)
+        fprintf(stderr, ", %zu unreadable", unreadable);
+    fputc('\n', stderr);
+    return unreadable ? CP_EXIT_USAGE : CP_EXIT_INVALID;
+}
+
+const cp_command cp_cmd_validate = { "validate", "check datasets against the schema and the data rules", usage, run };

@@ -1,0 +1,312 @@
+#include "base/stage.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/util.h"
+
+typedef struct {
+    char *path;
+    char *tmp;
+    int after;       /* renamed after the others (cp_stage_add_after) */
+} staged;
+
+struct cp_stage {
+    staged *files;
+    size_t n, cap;
+    char **dirs;     /* folders this stage made, in the order made */
+    size_t ndirs;
+};
+
+cp_stage *cp_stage_new(void)
+{
+    return cp_xcalloc(1, sizeof(cp_stage));
+}
+
+size_t cp_stage_count(const cp_stage *s)
+{
+    return s->n;
+}
+
+/* mkdir -p, remembering each folder it made (abort removes them) */
+static int make_dirs(cp_stage *s, const char *dir)
+{
+    char *p = cp_xstrdup(dir);
+    int rc = 0;
+    for (char *c = p + 1;; c++) {
+        if (*c && *c != '/')
+            continue;
+        char end = *c;
+        *c = '\0';
+        if (mkdir(p, 0777) == 0) {
+            s->dirs = cp_xrealloc(s->dirs, (s->ndirs + 1) * sizeof *s->dirs);
+            s->dirs[s->ndirs++] = cp_xstrdup(p);
+        } else if (errno != EEXIST) {
+            rc = -1;
+            break;
+        }
+        *c = end;
+        if (!end)
+            break;
+    }
+    free(p);
+    return rc;
+}
+
+static int write_all(int fd, const char *data, size_t len)
+{
+    for (size_t done = 0; done < len;) {
+        ssize_t w = write(fd, data + done, len - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w < 0)
+            return -1;
+        done += (size_t)w;
+    }
+    return 0;
+}
+
+/* Up to len bytes of fd (fewer only at its end), or -1. */
+static ssize_t read_full(int fd, char *buf, size_t len)
+{
+    size_t done = 0;
+    while (done < len) {
+        ssize_t r = read(fd, buf + done, len - done);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            return -1;
+        if (r == 0)
+            break;
+        done += (size_t)r;
+    }
+    return (ssize_t)done;
+}
+
+/* The old file is compared this much at a time: a page of 140 MB is never
+ * read whole, and neither is the new one kept. */
+#define CHUNK (64 * 1024)
+
+enum { COMPARING, WRITING, FAILED };
+
+struct cp_stage_file {
+    cp_stage *s;
+    char *path;
+    int after;
+    FILE *err;
+    int state;
+    int old;         /* the destination's current content while COMPARING, or -1 */
+    off_t same;      /* bytes written so far, all equal to the old file's first ones (COMPARING) */
+    char *tmp;       /* the temporary file once WRITING, else NULL */
+    int fd;
+    char *buf;       /* CHUNK bytes of the old file */
+};
+
+static void fail(cp_stage_file *f, const char *what, int e)
+{
+    fprintf(f->err, "%s: %s: %s\n", f->path, what, strerror(e));
+    f->state = FAILED;
+}
+
+/* The content differs from the old file after its first f->same bytes:
+ * the temporary file starts with those. 0, or -1 (FAILED). */
+static int diverge(cp_stage_file *f)
+{
+    const char *slash = strrchr(f->path, '/');
+    if (slash && slash != f->path) {
+        char *dir = cp_xstrndup(f->path, (size_t)(slash - f->path));
+        int rc = make_dirs(f->s, dir);
+        if (rc) {
+            char *what = cp_xasprintf("cannot make the folder %s", dir);
+            fail(f, what, errno);
+            free(what);
+        }
+        free(dir);
+        if (rc)
+            return -1;
+    }
+    f->tmp = cp_xasprintf("%s.tmp.XXXXXX", f->path);
+    f->fd = mkstemp(f->tmp);
+    if (f->fd < 0) {
+        fail(f, "cannot write", errno);
+        return -1;
+    }
+    f->state = WRITING;
+    for (off_t at = 0; at < f->same;) {
+        size_t n = f->same - at < CHUNK ? (size_t)(f->same - at) : CHUNK;
+        ssize_t r = pread(f->old, f->buf, n, at);
+        if (r <= 0) {
+            fail(f, "cannot read the old content", r < 0 ? errno : EIO);   /* it shrank meanwhile: EIO */
+            return -1;
+        }
+        if (write_all(f->fd, f->buf, (size_t)r)) {
+            fail(f, "cannot write", errno);
+            return -1;
+        }
+        at += r;
+    }
+    return 0;
+}
+
+cp_stage_file *cp_stage_open(cp_stage *s, const char *path, int after, FILE *err)
+{
+    struct stat st;
+    int there = lstat(path, &st) == 0;
+    if (there && !S_ISREG(st.st_mode)) {
+        fprintf(err, "%s: cannot write: expected a regular file or nothing there, found %s\n", path,
+                S_ISDIR(st.st_mode) ? "a folder" : "another kind of file");
+        return NULL;
+    }
+    cp_stage_file *f = cp_xcalloc(1, sizeof *f);
+    *f = (cp_stage_file){ s, cp_xstrdup(path), after, err, COMPARING, -1, 0, NULL, -1, cp_xmalloc(CHUNK) };
+    /* an old file that cannot be read is replaced, as one that differs */
+    if (there)
+        f->old = open(path, O_RDONLY | O_CLOEXEC);
+    if (f->old < 0)
+        diverge(f);
+    return f;
+}
+
+int cp_stage_write(cp_stage_file *f, const char *data, size_t len)
+{
+    while (f->state == COMPARING && len) {
+        size_t n = len < CHUNK ? len : CHUNK;
+        ssize_t r = read_full(f->old, f->buf, n);
+        if (r != (ssize_t)n || memcmp(f->buf, data, n) != 0) {
+            if (diverge(f))
+                return -1;
+            break;   /* this chunk on, from data */
+        }
+        f->same += (off_t)n;
+        data += n;
+        len -= n;
+    }
+    if (f->state == FAILED)
+        return -1;
+    if (f->state == WRITING && write_all(f->fd, data, len)) {
+        fail(f, "cannot write", errno);
+        return -1;
+    }
+    return 0;
+}
+
+int cp_stage_close(cp_stage_file *f)
+{
+    if (f->state == COMPARING) {
+        char c;
+        ssize_t r = read_full(f->old, &c, 1);
+        if (r != 0)   /* the old file is longer (or unreadable): replaced */
+            diverge(f);
+    }
+    if (f->old >= 0)
+        close(f->old);
+    if (f->state == WRITING && fchmod(f->fd, 0644))
+        fail(f, "cannot write", errno);
+    if (f->fd >= 0 && close(f->fd) && f->state == WRITING)
+        fail(f, "cannot write", errno);   /* a delayed write error (NFS, a full disk) */
+    int rc = f->state == FAILED ? -1 : 0;
+    if (f->tmp && rc) {
+        unlink(f->tmp);
+    } else if (f->tmp) {
+        cp_stage *s = f->s;
+        if (s->n == s->cap) {
+            s->cap = s->cap ? s->cap * 2 : 32;
+            s->files = cp_xrealloc(s->files, s->cap * sizeof *s->files);
+        }
+        s->files[s->n++] = (staged){ f->path, f->tmp, f->after };
+        f->path = f->tmp = NULL;
+    }
+    free(f->tmp);
+    free(f->path);
+    free(f->buf);
+    free(f);
+    return rc;
+}
+
+/* Every whole-content add is a staged file written in one go: one code path */
+static int add(cp_stage *s, const char *path, const cp_piece *pieces, size_t n, int after, FILE *err)
+{
+    cp_stage_file *f = cp_stage_open(s, path, after, err);
+    if (!f)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        if (cp_stage_write(f, pieces[i].data, pieces[i].len))
+            break;
+    return cp_stage_close(f);
+}
+
+int cp_stage_add(cp_stage *s, const char *path, const char *data, size_t len, FILE *err)
+{
+    cp_piece one = { data, len };
+    return add(s, path, &one, 1, 0, err);
+}
+
+int cp_stage_add_after(cp_stage *s, const char *path, const char *data, size_t len, FILE *err)
+{
+    cp_piece one = { data, len };
+    return add(s, path, &one, 1, 1, err);
+}
+
+int cp_stage_add_pieces(cp_stage *s, const char *path, const cp_piece *pieces, size_t n, FILE *err)
+{
+    return add(s, path, pieces, n, 0, err);
+}
+
+static void forget(cp_stage *s)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        free(s->files[i].path);
+        free(s->files[i].tmp);
+    }
+    s->n = 0;
+    for (size_t i = 0; i < s->ndirs; i++)
+        free(s->dirs[i]);
+    s->ndirs = 0;
+}
+
+int cp_stage_commit(cp_stage *s, FILE *err)
+{
+    size_t done = 0;
+    for (int after = 0; after < 2; after++)
+        for (size_t i = 0; i < s->n; i++) {
+            if (s->files[i].after != after)
+                continue;
+            if (rename(s->files[i].tmp, s->files[i].path) == 0) {
+                s->files[i].tmp[0] = '\0';   /* renamed: nothing to remove */
+                done++;
+                continue;
+            }
+            fprintf(err, "%s: cannot write: %s (%zu of the run's %zu changed files were replaced before it, the "
+                    "others are left as they were)\n", s->files[i].path, strerror(errno), done, s->n);
+            for (size_t k = 0; k < s->n; k++)
+                if (s->files[k].tmp[0])
+                    unlink(s->files[k].tmp);
+            forget(s);
+            return -1;
+        }
+    forget(s);
+    return 0;
+}
+
+void cp_stage_abort(cp_stage *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        unlink(s->files[i].tmp);
+    for (size_t i = s->ndirs; i-- > 0;)
+        rmdir(s->dirs[i]); /* only the empty ones go: nothing else was there */
+    forget(s);
+}
+
+void cp_stage_free(cp_stage *s)
+{
+    if (!s)
+        return;
+    cp_stage_abort(s);
+    free(s->files);
+    free(s->dirs);
+    free(s);
+}

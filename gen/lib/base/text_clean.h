@@ -1,0 +1,45 @@
+/* Text from data on its way into a format that cannot take every byte
+ * (a gnuplot string, an SVG <title>, a file name): invalid UTF-8, control
+ * characters and code points XML 1.0 forbids never get through. */
+#ifndef CP_TEXT_CLEAN_H
+#define CP_TEXT_CLEAN_H
+
+#include <stddef.h>
+
+#include "base/util.h"
+
+/* Length in bytes of the well-formed UTF-8 character at s (at most n bytes
+ * available) that XML 1.0 allows and that is not a control character (C0,
+ * DEL, C1); 0 when the bytes there are none of that. Overlong forms,
+ * surrogates, U+FFFE and U+FFFF count as bad. */
+size_t cp_text_char_len(const unsigned char *s, size_t n);
+
+/* Calls put(ctx, s, len) for each good character of s and put(ctx, " ", 1)
+ * for each bad byte or control character, so the result is printable,
+ * single-line UTF-8. */
+void cp_text_clean(const char *s, void (*put)(void *ctx, const char *s, size_t len), void *ctx);
+
+/* Length of a bidirectional formatting character at s (U+061C, U+200E,
+ * U+200F, U+202A..U+202E, U+2066..U+2069: they reorder the text around
+ * them, so "txt.exe" can read "exe.txt"), else 0. */
+size_t cp_text_bidi_len(const unsigned char *s, size_t n);
+
+/* For the page writers (wiki, Markdown, HTML, and so the site index),
+ * which escape ASCII themselves: returns 0 when s starts with a printable
+ * ASCII character or a line break (the writer's business); otherwise
+ * appends what a page shows for the character at s and returns the bytes
+ * it covers: a good non-ASCII character as it is; C0 controls, DEL, C1
+ * controls (U+0085 included), bidirectional formatting characters,
+ * U+FFFE/U+FFFF and invalid UTF-8 as U+FFFD (visible: something was
+ * there); a tab and U+2028/U+2029 as a space. */
+size_t cp_text_put_special(cp_buf *out, const char *s, size_t n);
+/* s with every such character replaced (code spans: no other escaping). */
+void cp_text_put_safe(cp_buf *out, const char *s, size_t n);
+
+/* A copy of s (len bytes) that is valid UTF-8: each byte that is not part
+ * of a well-formed character becomes U+FFFD, the rest is kept as it is
+ * (control characters too). NUL-terminated; *out_len is its length without
+ * the NUL. Caller frees. */
+char *cp_text_valid_utf8(const char *s, size_t len, size_t *out_len);
+
+#endif

@@ -1,0 +1,149 @@
+#include "import/csv_read.h"
+
+#include <csv.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+
+typedef struct {
+    cp_csv *t;
+    cp_diag *diag;
+    cp_mark at;          /* position of the byte being fed */
+    cp_mark field_start; /* valid when have_start */
+    int have_start;
+    int row_open;        /* a field of the current row was submitted */
+    int failed;
+} reader;
+
+static void add_cell(void *data, size_t len, void *ctx)
+{
+    reader *r = ctx;
+    cp_csv *t = r->t;
+    if (!r->row_open) {
+        if ((t->count & (t->count - 1)) == 0) /* doubling: linear in the rows */
+            t->rows = cp_xrealloc(t->rows, (t->count ? t->count * 2 : 8) * sizeof *t->rows);
+        cp_csv_row *row = &t->rows[t->count++];
+        memset(row, 0, sizeof *row);
+        row->mark = r->have_start ? r->field_start : r->at;
+        r->row_open = 1;
+    }
+    cp_csv_row *row = &t->rows[t->count - 1];
+    row->cells = cp_xrealloc(row->cells, (row->count + 1) * sizeof *row->cells);
+    cp_csv_cell *c = &row->cells[row->count++];
+    memset(c, 0, sizeof *c);
+    c->text = cp_xstrndup(data ? data : "", data ? len : 0);
+    c->len = data ? len : 0;
+    c->mark = r->have_start ? r->field_start : r->at;
+    r->have_start = 0;
+    if (memchr(c->text, '\0', c->len)) {
+        cp_diag_at(r->diag, &c->mark, NULL, "expected text in a CSV cell, found a NUL byte");
+        c->reported = 1;
+        row->bad = 1;
+        r->failed = 1;
+    }
+}
+
+static void end_row(int term, void *ctx)
+{
+    (void)term;
+    reader *r = ctx;
+    r->row_open = 0;
+    r->have_start = 0;
+}
+
+static int is_blank(unsigned char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+/* After a problem at byte i: the row being read is bad, the parser starts
+ * afresh at the next line. Returns where reading goes on. */
+static size_t resync(reader *r, struct csv_parser *p, const unsigned char *s, size_t i, size_t len)
+{
+    if (r->row_open)
+        r->t->rows[r->t->count - 1].bad = 1;
+    r->failed = 1;
+    r->row_open = 0;
+    r->have_start = 0;
+    csv_free(p);
+    if (csv_init(p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
+        fputs("cryptoperf: out of memory\n", stderr);
+        exit(2);
+    }
+    while (i < len && s[i] != '\n')
+        i++;
+    if (i < len) {
+        r->at.line++;
+        r->at.column = 1;
+        i++;
+    }
+    return i;
+}
+
+int cp_csv_parse(cp_csv *t, const char *name, const char *buf, size_t len, cp_diag *diag)
+{
+    memset(t, 0, sizeof *t);
+    t->file = cp_xstrdup(name);
+    struct csv_parser p;
+    if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
+        fputs("cryptoperf: out of memory\n", stderr);
+        exit(2);
+    }
+    reader r = { .t = t, .diag = diag, .at = { t->file, 1, 1 } };
+    const unsigned char *s = (const unsigned char *)buf;
+    size_t i = 0;
+    if (len >= 3 && s[0] == 0xef && s[1] == 0xbb && s[2] == 0xbf)
+        i = 3;
+    while (i < len) {
+        size_t n = cp_utf8_len(s + i, len - i);
+        if (n == 0) {
+            cp_diag_at(diag, &r.at, NULL, "expected UTF-8 text, found the byte 0x%02x", s[i]);
+            i = resync(&r, &p, s, i, len);
+            continue;
+        }
+        /* A field starts at the first byte after the previous one ended
+         * that libcsv does not skip: blanks before a field, and line ends
+         * between rows (blank lines), are skipped. */
+        if (!r.have_start && !is_blank(s[i]) && (r.row_open || (s[i] != '\n' && s[i] != '\r'))) {
+            r.field_start = r.at;
+            r.have_start = 1;
+        }
+        if (csv_parse(&p, s + i, n, add_cell, end_row, &r) != n) {
+            cp_diag_at(diag, &r.at, NULL, "expected a comma or a line end after a closing quote, or a quote "
+                       "doubled inside a quoted cell, found %s",
+                       s[i] == '"' ? "a lone quote" : "a character after the closing quote");
+            i = resync(&r, &p, s, i, len);
+            continue;
+        }
+        if (s[i] == '\n') {
+            r.at.line++;
+            r.at.column = 1;
+        } else {
+            r.at.column++;
+        }
+        i += n;
+    }
+    t->end = r.at;
+    if (csv_fini(&p, add_cell, end_row, &r) != 0) {
+        const cp_mark *m = r.have_start ? &r.field_start : &r.at;
+        cp_diag_at(diag, m, NULL, "expected a closing quote for the cell that starts here, found the end of the file");
+        if (r.row_open)
+            t->rows[t->count - 1].bad = 1;
+        r.failed = 1;
+    }
+    csv_free(&p);
+    return r.failed ? -1 : 0;
+}
+
+void cp_csv_free(cp_csv *t)
+{
+    for (size_t i = 0; i < t->count; i++) {
+        for (size_t k = 0; k < t->rows[i].count; k++)
+            free(t->rows[i].cells[k].text);
+        free(t->rows[i].cells);
+    }
+    free(t->rows);
+    free(t->file);
+    memset(t, 0, sizeof *t);
+}

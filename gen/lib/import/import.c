@@ -1,0 +1,102 @@
+/* `cryptoperf import` (import.h): the header and the CSV read and checked
+ * (import_check.h), the dataset text made (import_emit.h), checked as
+ * `validate` checks a file under its final name, and written only when
+ * all of it is good. */
+#include "import/import.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/path_rel.h"
+#include "base/util.h"
+#include "data/dataset.h"
+#include "data/schema.h"
+#include "import/csv_read.h"
+#include "import/import_check.h"
+#include "import/import_emit.h"
+
+static char *read_input(const char *path, size_t *len)
+{
+    char *text = cp_read_file(path, len);
+    if (!text)
+        fprintf(stderr, "%s: cannot read: %s\n", path, cp_read_file_error());
+    return text;
+}
+
+/* Checks the generated text as `cryptoperf validate` would check the file,
+ * under its final name, with messages moved back to the CSV and header. */
+static cp_status validate_output(const cp_import_options *o, const cp_import_text *text, cp_diag *diag)
+{
+    cp_schema *schema = cp_schema_load(o->schema, stderr);
+    if (!schema)
+        return CP_FAILED;
+    char *msgs = NULL;
+    size_t msgs_len = 0;
+    FILE *mem = open_memstream(&msgs, &msgs_len);
+    if (!mem) {
+        fprintf(stderr, "%s: %s\n", o->who, strerror(errno));
+        cp_schema_free(schema);
+        return CP_FAILED;
+    }
+    cp_diag captured = { .out = mem };
+    cp_dataset ds;
+    int rc = cp_dataset_load_ex(&ds, o->out, text->buf.data, text->buf.len, schema, 0, &captured);
+    cp_dataset_free(&ds);
+    cp_schema_free(schema);
+    fclose(mem);
+    unsigned dropped = cp_import_relocate_messages(text, o->out, msgs, diag->out);
+    free(msgs);
+    diag->errors += captured.errors - dropped;
+    return rc == 0 ? CP_OK : CP_INVALID;
+}
+
+cp_status cp_import(const cp_import_options *o)
+{
+    size_t header_len, csv_len;
+    char *header = read_input(o->header, &header_len);
+    char *csv_text = header ? read_input(o->csv, &csv_len) : NULL;
+    if (!csv_text) {
+        free(header);
+        return CP_FAILED;
+    }
+    cp_diag diag = { .out = stderr };
+    cp_csv csv;
+    int header_ok = cp_import_check_header(o->header, header, header_len, &diag) == 0;
+    /* every problem in one run: a broken row or cell is reported and left
+     * out, and the rest still goes through the checks of the dataset */
+    cp_csv_parse(&csv, o->csv, csv_text, csv_len, &diag);
+    cp_import_columns cols = { 0 };
+    cp_import_check_table(&csv, &cols, &diag);
+    cp_status rc = CP_INVALID;
+    size_t good_rows = 0;
+    for (size_t i = 1; i < csv.count; i++)
+        good_rows += !csv.rows[i].bad;
+    if (header_ok && cols.field && good_rows) {
+        char *out_dir = cp_path_dir(o->out);
+        char *schema_rel = cp_path_relative(out_dir, o->schema);
+        char *csv_rel = cp_path_relative(out_dir, o->csv);
+        cp_import_text text;
+        cp_import_emit(&text, schema_rel, csv_rel, o->header, header, header_len, &csv, &cols);
+        rc = validate_output(o, &text, &diag);
+        if (rc == CP_OK && diag.errors)
+            rc = CP_INVALID; /* the rows left out */
+        if (rc == CP_OK && cp_write_file_atomic(o->out, text.buf.data, text.buf.len) != 0) {
+            fprintf(stderr, "%s: cannot write: %s\n", o->out, strerror(errno));
+            rc = CP_FAILED;
+        }
+        cp_import_text_free(&text);
+        free(csv_rel);
+        free(schema_rel);
+        free(out_dir);
+    }
+    if (rc == CP_INVALID)
+        fprintf(stderr, "%s: %u problem%s; %s not written\n", o->who, diag.errors, diag.errors == 1 ? "" : "s",
+                o->out);
+    free(cols.field);
+    cp_csv_free(&csv);
+    free(csv_text);
+    free(header);
+    return rc;
+}

@@ -1,0 +1,180 @@
+#include "import/import_check.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+
+int cp_import_check_header(const char *name, const char *text, size_t len, cp_diag *diag)
+{
+    cp_doc doc;
+    if (cp_doc_load_mem(&doc, name, text, len, diag->out) != 0) {
+        diag->errors++;
+        cp_doc_free(&doc);
+        return -1;
+    }
+    unsigned before = diag->errors;
+    const cp_node *root = doc.root;
+    if (!root) {
+        cp_mark top = { doc.file, 1, 1 };
+        cp_diag_at(diag, &top, NULL, "expected the dataset header (a YAML mapping), found an empty document");
+    } else if (root->kind != CP_MAP) {
+        cp_diag_node(diag, root, NULL, "expected the dataset header (a YAML mapping), found a %s",
+                     root->kind == CP_SEQ ? "list" : "scalar");
+    } else {
+        for (size_t i = 0; i < root->count; i++)
+            if (!strcmp(root->keys[i]->text, "results")) {
+                cp_mark at = cp_map_key_mark(root, i);
+                cp_diag_at(diag, &at, "results",
+                           "expected the header without results (they come from the CSV), found a results key");
+            }
+    }
+    cp_doc_free(&doc);
+    return diag->errors == before ? 0 : -1;
+}
+
+/* Estimated cycles come from the cycle model of a QEMU run
+ * (cryptoperf-run), never from a transcription: no column of an import. */
+static int importable(cp_field f)
+{
+    return f != CP_F_COUNT && f != CP_F_CYCLES_ESTIMATED;
+}
+
+static void list_fields(cp_buf *b)
+{
+    for (int f = 0; f < CP_F_COUNT; f++)
+        if (importable((cp_field)f))
+            cp_buf_printf(b, "%s%s", b->len ? ", " : "", cp_fields[f].name);
+}
+
+static void check_columns(const cp_csv_row *head, cp_import_columns *cols, cp_diag *diag)
+{
+    cols->count = head->count;
+    cols->field = cp_xcalloc(head->count, sizeof *cols->field);
+    for (size_t i = 0; i < head->count; i++) {
+        const cp_csv_cell *c = &head->cells[i];
+        cp_field f = cp_field_by_name(c->text);
+        cols->field[i] = f;
+        if (f == CP_F_CYCLES_ESTIMATED) {
+            cp_diag_at(diag, &c->mark, NULL, "expected a field an import takes, found the column cycles_estimated "
+                       "(estimated cycles come from the cycle model of a QEMU run, never from a transcription)");
+            cols->field[i] = CP_F_COUNT;   /* left out, like an unknown column */
+            continue;
+        }
+        if (f == CP_F_COUNT) {
+            cp_buf names = { 0 };
+            list_fields(&names);
+            cp_buf found = { 0 };
+            cp_buf_put_quoted(&found, c->text);
+            cp_diag_at(diag, &c->mark, NULL, "expected a result field name (one of %s), found %s", names.data,
+                       found.data);
+            cp_buf_free(&found);
+            cp_buf_free(&names);
+            continue;
+        }
+        for (size_t k = 0; k < i; k++)
+            if (cols->field[k] == f) {
+                cp_diag_at(diag, &c->mark, NULL, "expected each field once, found a second '%s' column (the first "
+                           "is at column %u)", c->text, head->cells[k].mark.column);
+                break;
+            }
+    }
+}
+
+static int is_digits(const char *s)
+{
+    return s[0] && s[strspn(s, "0123456789")] == '\0';
+}
+
+const char *cp_import_int_text(const char *cell)
+{
+    while (cell[0] == '0' && cell[1])
+        cell++;
+    return cell;
+}
+
+/* Fits a 64-bit signed integer, the range every YAML reader here takes. */
+static int is_count(const char *s)
+{
+    if (!is_digits(s))
+        return 0;
+    const char *d = cp_import_int_text(s);
+    size_t n = strlen(d);
+    return n < 19 || (n == 19 && strcmp(d, "9223372036854775807") <= 0);
+}
+
+static int is_decimal(const char *s)
+{
+    if (*s == '-')
+        s++;
+    const char *dot = strchr(s, '.');
+    if (!dot)
+        return is_digits(s);
+    char *whole = cp_xstrndup(s, (size_t)(dot - s));
+    int ok = is_digits(whole) && is_digits(dot + 1);
+    free(whole);
+    return ok;
+}
+
+/* Reports a cell that is not a number of its field's kind; the cell is
+ * then marked, so that the checks of the generated dataset do not report
+ * it a second time. */
+static void check_cell(cp_csv_cell *c, cp_field f, size_t result, cp_diag *diag)
+{
+    if (c->len == 0)
+        return;
+    char path[64];
+    snprintf(path, sizeof path, "results[%zu].%s", result, cp_fields[f].name);
+    cp_buf found = { 0 };
+    cp_buf_put_quoted(&found, c->text);
+    if (cp_fields[f].type == CP_FT_INT && !is_count(c->text)) {
+        cp_diag_at(diag, &c->mark, path, "expected a non-negative decimal integer (no sign, unit or digit "
+                   "grouping, at most 9223372036854775807), found %s", found.data);
+        c->reported = 1;
+    } else if (cp_fields[f].type == CP_FT_DEC && !is_decimal(c->text)) {
+        cp_diag_at(diag, &c->mark, path, "expected a decimal number such as 1.448 (no unit, no exponent), "
+                   "found %s", found.data);
+        c->reported = 1;
+    }
+    cp_buf_free(&found);
+}
+
+/* A row without one cell per column is bad: its cells cannot be placed. */
+static void check_row(cp_csv_row *row, const cp_import_columns *cols, size_t result, cp_diag *diag)
+{
+    if (row->count > cols->count) {
+        cp_diag_at(diag, &row->cells[cols->count].mark, NULL,
+                   "expected %zu cells (one per header column), found %zu; the first extra cell starts here", cols->count,
+                   row->count);
+        row->bad = 1;
+        return;
+    }
+    if (row->count < cols->count) {
+        cp_diag_at(diag, &row->mark, NULL, "expected %zu cells (one per header column), found %zu", cols->count,
+                   row->count);
+        row->bad = 1;
+        return;
+    }
+    for (size_t k = 0; k < row->count; k++)
+        if (cols->field[k] != CP_F_COUNT)
+            check_cell(&row->cells[k], cols->field[k], result, diag);
+}
+
+int cp_import_check_table(cp_csv *csv, cp_import_columns *cols, cp_diag *diag)
+{
+    unsigned before = diag->errors;
+    if (csv->count == 0) {
+        cp_mark top = { csv->file, 1, 1 };
+        cp_diag_at(diag, &top, NULL, "expected a header row naming result fields, found an empty file");
+        return -1;
+    }
+    if (csv->rows[0].bad) /* reported by the reader: there are no columns to check against */
+        return -1;
+    check_columns(&csv->rows[0], cols, diag);
+    if (csv->count == 1)
+        cp_diag_at(diag, &csv->end, NULL, "expected at least one result row after the header row, found none");
+    for (size_t i = 1; i < csv->count; i++)
+        if (!csv->rows[i].bad)
+            check_row(&csv->rows[i], cols, i - 1, diag);
+    return diag->errors == before ? 0 : -1;
+}

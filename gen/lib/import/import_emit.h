@@ -1,0 +1,52 @@
+/* The text `cryptoperf import` writes, and the map from its lines and
+ * columns back to the header line or CSV cell they came from, so that the
+ * checks run on the generated text still name the place the user edits. */
+#ifndef CP_IMPORT_EMIT_H
+#define CP_IMPORT_EMIT_H
+
+#include <stdio.h>
+
+#include "base/util.h"
+#include "import/csv_read.h"
+#include "import/import_check.h"
+
+typedef struct {
+    unsigned column;            /* where the key starts in the output line */
+    const cp_csv_cell *cell;
+} cp_import_span;
+
+typedef struct {
+    const cp_csv_row *row;
+    size_t csv_index;           /* the result's number in the CSV (data rows from 0) */
+    cp_import_span *span;       /* in column order */
+    size_t nspan;
+} cp_import_line;
+
+typedef struct {
+    cp_buf buf;
+    const char *header_name;
+    unsigned header_first;      /* output line of the header's line 1 */
+    unsigned header_lines;
+    unsigned results_first;     /* output line of results[0] */
+    cp_import_line *results;    /* one per result written (bad CSV rows are not) */
+    size_t nresults;
+} cp_import_text;
+
+/* schema_rel and csv_rel are written into the preamble as they are;
+ * header_name (borrowed) names the header in relocated messages. Rows
+ * marked bad are left out; a cell already reported is written as a string,
+ * whatever its field (the YAML stays well-formed). */
+void cp_import_emit(cp_import_text *t, const char *schema_rel, const char *csv_rel, const char *header_name,
+                    const char *header, size_t header_len, const cp_csv *csv, const cp_import_columns *cols);
+void cp_import_text_free(cp_import_text *t);
+
+/* Copies msgs (lines of "file:line:column: ...") to out; lines whose file is
+ * out_name and whose line came from the header or a CSV row are rewritten to
+ * name that header line or CSV cell instead, and so is every
+ * "out_name:line:column" inside a message (the first of two duplicates);
+ * "results[N]" names the CSV's result N. A message at a cell already
+ * reported (cell->reported) is dropped: one message per cell. Returns the
+ * number of messages dropped. */
+unsigned cp_import_relocate_messages(const cp_import_text *t, const char *out_name, const char *msgs, FILE *out);
+
+#endif

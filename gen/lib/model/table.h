@@ -1,0 +1,50 @@
+/* The table model: what a page table holds, built once per table (from a
+ * layout and a dataset by the page engine, page/table_build.h; by the diff
+ * page, diff/diff_page.h), then written by every output format (the
+ * writers only escape and lay out; no writer decides content). Cell texts
+ * are plain text, never escaped here. */
+#ifndef CP_TABLE_H
+#define CP_TABLE_H
+
+#include <stddef.h>
+
+typedef struct {
+    char *text;         /* in the table's texts: never freed alone */
+    char *note;         /* footnote text, or NULL */
+    char *link;         /* the text links there, or NULL: "page:<series>/<folder>" (a page set,
+                         * each format links to its own), else a file path relative to the page */
+} cp_cell;
+
+typedef struct {
+    char *name;
+    size_t ncols, nrows;
+    char **head;        /* ncols header texts; NULL for a table without a header row */
+    cp_cell *cells;     /* nrows * ncols, row-major */
+    char *note_group;   /* footnote group name of the notes (NULL: "note") */
+    /* the cell texts, packed in chunks: a table of 10^6 rows holds
+     * millions of texts of about 10 bytes, which took a 32-byte heap
+     * chunk each when each was its own allocation */
+    struct cp_table_texts *texts;
+} cp_table;
+
+static inline const cp_cell *cp_table_cell(const cp_table *t, size_t row, size_t col)
+{
+    return &t->cells[row * t->ncols + col];
+}
+
+/* p grown to hold n items of size bytes (capacity *cap, doubled as needed) */
+void *cp_table_grow(void *p, size_t n, size_t *cap, size_t size);
+/* appends an empty row (t->ncols must be set) */
+void cp_table_add_row(cp_table *t, size_t *cap);
+/* s (NUL-terminated) copied into t's texts; NULL stays NULL. */
+char *cp_table_text(cp_table *t, const char *s);
+/* The n bytes at s copied into t's texts, NUL-terminated. */
+char *cp_table_text_len(cp_table *t, const char *s, size_t n);
+/* cp_table_text, then s freed: a text made elsewhere becomes a cell's. */
+char *cp_table_own(cp_table *t, char *s);
+
+void cp_table_free(cp_table *t);
+/* Frees the rows (and header) of t, its texts with them; its name stays. */
+void cp_table_drop_rows(cp_table *t);
+
+#endif

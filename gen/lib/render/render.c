@@ -1,0 +1,90 @@
+/* What the writers share (cmark's render.c in small): text through the
+ * writer's escape with line breaks flattened and block markers at the start
+ * of a line defused, and where a node sits in lists and quotes. */
+#include "render/render.h"
+
+#include <string.h>
+
+void cp_render_text(cp_render *r, const char *s, size_t n, const char *line_start_specials,
+                    void (*escape_first)(cp_buf *out, char c))
+{
+    size_t i = 0;
+    if (r->line_start && n) {
+        r->line_start = 0;
+        if (strchr(line_start_specials, s[0])) {
+            escape_first(r->out, s[0]);
+            i = 1;
+        }
+    }
+    while (i < n) {
+        size_t j = i;
+        while (j < n && s[j] != '\n' && s[j] != '\r')
+            j++;
+        r->w->escape(r->out, s + i, j - i);
+        if (j < n) {
+            cp_buf_putc(r->out, ' ');
+            j++;
+        }
+        i = j;
+    }
+}
+
+/* large enough that a write per flush costs nothing, small against a page */
+#define FLUSH_AT (256 * 1024)
+
+void cp_render_flush(cp_render *r)
+{
+    cp_buf *o = r->out;
+    if (!r->sink || o->len < FLUSH_AT)
+        return;
+    size_t keep = 0;
+    while (keep < o->len && o->data[o->len - 1 - keep] == '\n')
+        keep++;
+    r->sink->put(r->sink->arg, o->data, o->len - keep);
+    memmove(o->data, o->data + o->len - keep, keep + 1);   /* with the '\0' */
+    o->len = keep;
+}
+
+char *cp_render_chart_alt(const cp_chart *c)
+{
+    return c->subtitle ? cp_xasprintf("%s (%s)", c->title, c->subtitle) : cp_xstrdup(c->title);
+}
+
+int cp_render_list_depth(cmark_node *n)
+{
+    int d = 0;
+    for (; n; n = cmark_node_parent(n))
+        d += cmark_node_get_type(n) == CMARK_NODE_LIST;
+    return d;
+}
+
+int cp_render_in_tight_list(cmark_node *paragraph)
+{
+    cmark_node *item = cmark_node_parent(paragraph);
+    if (!item || cmark_node_get_type(item) != CMARK_NODE_ITEM)
+        return 0;
+    cmark_node *list = cmark_node_parent(item);
+    return list && cmark_node_get_list_tight(list);
+}
+
+int cp_render_in_quote(cmark_node *n)
+{
+    for (n = cmark_node_parent(n); n; n = cmark_node_parent(n))
+        if (cmark_node_get_type(n) == CMARK_NODE_BLOCK_QUOTE)
+            return 1;
+    return 0;
+}
+
+const cp_writer *const cp_writers[CP_NWRITERS] = { &cp_writer_wiki, &cp_writer_md, &cp_writer_html };
+
+char *cp_render_link_target(const char *link, const char *ext)
+{
+    if (strncmp(link, CP_PAGE_LINK, strlen(CP_PAGE_LINK)) == 0)
+        return cp_xasprintf("%s/index.%s", link + strlen(CP_PAGE_LINK), ext);
+    return cp_xstrdup(link);
+}
+
+void cp_render_put_url(cp_buf *out, const char *s)
+{
+    cp_buf_put_url(out, s, "/");
+}

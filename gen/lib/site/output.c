@@ -1,0 +1,181 @@
+/* What one run writes (output.h): pages streamed into staged files, their
+ * charts queued on the run's gnuplot processes in the order of the page's
+ * tables. */
+#include "site/output.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "base/util.h"
+#include "render/page_write.h"
+#include "render/render.h"
+
+struct cp_output {
+    cp_stage *stage;
+    cp_chart_cache *cache;     /* or NULL */
+    unsigned chart_jobs;       /* 0: one per core */
+    cp_gnuplot *gnuplot;       /* started at the first chart */
+    char **pages;              /* the pages of the run, every format (staged as they are made) */
+    size_t npages;
+    int pages_failed;          /* a page could not be staged */
+    char **charts;             /* the chart files of the run */
+    size_t ncharts;
+    int charts_failed;
+    cp_span chart;             /* time spent drawing, inside the time of the pages */
+};
+
+cp_output *cp_output_new(cp_stage *stage, cp_chart_cache *cache, unsigned chart_jobs)
+{
+    cp_output *o = cp_xcalloc(1, sizeof *o);
+    o->stage = stage;
+    o->cache = cache;
+    o->chart_jobs = chart_jobs;
+    return o;
+}
+
+/* Charts through the run's gnuplot processes, into dir; 0, or -1 after a
+ * message naming the chart. */
+static int draw_list(cp_output *o, cp_chart_list *charts, const cp_layout *l, const char *dir)
+{
+    for (size_t i = 0; i < charts->n; i++) {
+        if (!o->gnuplot) {
+            if (!(o->gnuplot = cp_gnuplot_start("gnuplot", o->stage, stderr)))
+                return o->charts_failed = 1, -1;
+            if (o->chart_jobs)
+                cp_gnuplot_workers(o->gnuplot, o->chart_jobs);
+            if (o->cache)
+                cp_gnuplot_use_cache(o->gnuplot, o->cache);
+        }
+        cp_chart *c = charts->items[i];
+        c->group_min = l->group_min;
+        if (cp_gnuplot_render(o->gnuplot, c, dir) != 0)
+            o->charts_failed = 1;
+        cp_chart_drop_data(c);   /* its script is made: the page needs only its name and title */
+        o->charts = cp_xrealloc(o->charts, (o->ncharts + 1) * sizeof *o->charts);
+        o->charts[o->ncharts++] = cp_xasprintf("%s/%s", dir, c->file);
+    }
+    return o->charts_failed ? -1 : 0;
+}
+
+/* The charts of a page's tables from table `next` on, in table order,
+ * while they are built: a table whose charts are not built yet stops it,
+ * so the charts are drawn, and their names taken (" (2)"), in the order of
+ * the page's tables however early each was built. */
+typedef struct {
+    cp_output *o;
+    const char *dir;
+    size_t next;
+    int rc;
+} page_drawing;
+
+static void draw_from(page_drawing *d, cp_page *page, int all)
+{
+    cp_span t = cp_span_now();
+    for (; page->charts && d->next < page->ntables && (all || page->charts[d->next].built); d->next++)
+        if (draw_list(d->o, &page->charts[d->next], page->layout, d->dir) != 0)
+            d->rc = -1;
+    cp_span_add(&d->o->chart, t);
+}
+
+static void draw_built(void *arg, cp_page *page)
+{
+    draw_from(arg, page, 0);
+}
+
+/* into a staged file; none (a page of a run that failed already): dropped */
+static void stage_put(void *arg, const char *data, size_t len)
+{
+    if (arg)
+        cp_stage_write(arg, data, len);   /* a failure is told, and counted, at close */
+}
+
+/* The page in every format: DIR/<base>.<ext>, each streamed into its
+ * staged file (renamed after the charts). The page's tables are gone
+ * after (freed as the last format is written). */
+static void write_page(cp_output *o, cp_page *page, const char *dir, const char *base)
+{
+    for (size_t i = 0; i < CP_NWRITERS; i++) {
+        o->pages = cp_xrealloc(o->pages, (o->npages + 1) * sizeof *o->pages);
+        const char *path = o->pages[o->npages++] = cp_xasprintf("%s/%s.%s", dir, base, cp_writers[i]->ext);
+        cp_stage_file *f = o->pages_failed ? NULL : cp_stage_open(o->stage, path, 1, stderr);
+        if (!f)
+            o->pages_failed = 1;
+        cp_sink sink = { stage_put, f };
+        cp_page_stream(page, cp_writers[i], i + 1 == CP_NWRITERS, &sink);
+        if (f && cp_stage_close(f))
+            o->pages_failed = 1;
+    }
+}
+
+int cp_output_page(cp_output *o, const cp_layout *l, const cp_dataset *ds, const char *dir, const char *base,
+                   cp_diag *diag)
+{
+    cp_page page;
+    /* the charts are drawn while the rest of the page is built */
+    page_drawing d = { o, dir, 0, 0 };
+    int rc = cp_page_build_drawing(&page, l, ds, diag, draw_built, &d);
+    if (rc == 0) {
+        draw_from(&d, &page, 1);   /* tables not shown: none */
+        rc = d.rc;
+    }
+    if (rc == 0)
+        write_page(o, &page, dir, base);
+    cp_page_free(&page);
+    return rc;
+}
+
+int cp_output_built_page(cp_output *o, cp_page *page, const char *dir, const char *base)
+{
+    page_drawing d = { o, dir, 0, 0 };
+    draw_from(&d, page, 1);
+    write_page(o, page, dir, base);
+    cp_page_free(page);
+    return d.rc;
+}
+
+int cp_output_finish(cp_output *o, cp_gnuplot_stats *drawn)
+{
+    if (drawn)
+        *drawn = (cp_gnuplot_stats){ 0, 0 };
+    int rc = o->pages_failed || o->charts_failed ? -1 : 0;
+    if (o->gnuplot && cp_gnuplot_finish(o->gnuplot, drawn) < 0)
+        rc = -1;
+    return rc;
+}
+
+const char *const *cp_output_pages(const cp_output *o, size_t *n)
+{
+    *n = o->npages;
+    return (const char *const *)o->pages;
+}
+
+const char *const *cp_output_charts(const cp_output *o, size_t *n)
+{
+    *n = o->ncharts;
+    return (const char *const *)o->charts;
+}
+
+cp_span cp_output_chart_time(const cp_output *o)
+{
+    return o->chart;
+}
+
+void cp_output_end(cp_output *o, int placed)
+{
+    cp_gnuplot_free(o->gnuplot, placed);
+    o->gnuplot = NULL;
+}
+
+void cp_output_free(cp_output *o)
+{
+    if (!o)
+        return;
+    cp_output_end(o, 0);
+    for (size_t i = 0; i < o->npages; i++)
+        free(o->pages[i]);
+    free(o->pages);
+    for (size_t i = 0; i < o->ncharts; i++)
+        free(o->charts[i]);
+    free(o->charts);
+    free(o);
+}
