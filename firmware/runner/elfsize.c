@@ -10,7 +10,8 @@
 
 #include "cryptoperf.h"
 
-/* The footprint column of a section, by its flags (DESIGN.md §4). */
+/* The footprint column of a section, by its flags: code, constant data, or
+ * global data (README "What is measured", footprints). */
 static cpr_elf_class section_class(const GElf_Shdr *sh)
 {
     if (sh->sh_type == SHT_NULL || !(sh->sh_flags & SHF_ALLOC))

@@ -1,5 +1,5 @@
 /* Header lines of the dataset YAML; scalars through the shared writer
- * (gen/src/yaml_write.h), so a label from firmware output can never break
+ * (gen/lib/base/yaml_write.h), so a label from firmware output can never break
  * the document. */
 #ifndef CPR_YAMLOUT_H
 #define CPR_YAMLOUT_H

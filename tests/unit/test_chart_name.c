@@ -1,4 +1,4 @@
-/* Chart file names: the ST convention of DESIGN.md §3, and the safe-name
+/* Chart file names: the ST convention (README "Chart file names"), and the safe-name
  * rule that keeps any data string from becoming a path, wiki syntax or a
  * broken URL (README.md, "Chart file names"). */
 #include "helpers.h"

@@ -1,4 +1,4 @@
-/* gen/src/fields.def and the schema's $defs/result properties name exactly
+/* gen/lib/data/fields.def and the schema's $defs/result properties name exactly
  * the same fields, with matching kinds of value: the generator's index of
  * results and the data contract cannot drift apart. */
 #include "helpers.h"

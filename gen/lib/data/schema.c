@@ -337,7 +337,7 @@ static void compile_keyword(compiler *c, cp_sch *s, const cp_node *n, size_t at)
     } else {
         compile_error_at(c, cp_map_key_mark(n, at),
                       "unsupported JSON Schema keyword '%s' (cryptoperf checks only the keywords listed in "
-                      "gen/src/schema.c)",
+                      "gen/lib/data/schema.c)",
                       k);
     }
 }
