@@ -5,7 +5,9 @@
 # show for one algorithm and operation, computed here without the
 # generator: pick the results, prefer the largest chunk (or buffer), then
 # the fewest counts; rate = floor(bytes * hz / (count * 1000)), time =
-# floor(count * 1000 / hz); the configuration labels in parentheses.
+# floor(count * 1000 / hz); the configuration labels in parentheses. The
+# count is the estimated cycles where the dataset's cycle model made them
+# (its pages lead with them), else the counter's kind.
 #   derive.pl rate|time|count DATASET.yaml FIELD=VALUE...
 # (count: the count itself, as the cross-core page shows it)
 use strict;
@@ -14,16 +16,18 @@ use Math::BigInt;
 
 my ($what, $file, @crit) = @ARGV;
 open my $fh, '<', $file or die "$file: $!\n";
-my ($hz, $kind, @res);
+my ($hz, $kind, $modelled, @res);
 while (<$fh>) {
     $hz = $1 if /^\s+core_clock_hz:\s*(\d+)/;
     $kind = $1 if /^\s+kind:\s*(cycles|instructions)\s*$/;
+    $modelled = 1 if /^\s+status:\s*modelled\s*$/;
     next unless /^\s+- \{(.*)\}\s*$/;
     my %r = map { /^\s*([\w-]+):\s*(.*?)\s*$/ ? ($1, $2) : () } split /,/, $1;
     push @res, \%r;
 }
 my @pick = grep { my $r = $_; !grep { my ($k, $v) = split /=/, $_, 2; ($r->{$k} // '') ne $v } @crit } @res;
 exit 1 unless @pick;
+$kind = 'cycles_estimated' if $modelled;
 my $count = sub { $_[0]{$kind} };
 my $size = sub { $_[0]{chunk_bytes} // $_[0]{buffer_bytes} // $_[0]{message_bytes} // 0 };
 my ($best) = sort { $size->($b) <=> $size->($a) || $count->($a) <=> $count->($b) } @pick;
