@@ -1,5 +1,6 @@
 #include "modelcost.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdlib.h>
@@ -48,7 +49,8 @@ static double cpu_seconds(char *const *argv)
     int status;
     struct rusage ru;
     while (wait4(pid, &status, 0, &ru) < 0)
-        ;
+        if (errno != EINTR)
+            return -1;
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
         return -1;
     return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
@@ -74,7 +76,8 @@ int cpr_model_cost(const cpr_runs *r, unsigned n, FILE *out)
         k++;
     }
     if (k == 0) {
-        fprintf(out, "cycle model cost: no image ran under the model; nothing to compare\n");
+        fprintf(out, "cycle model cost: not measured: the model ran on no image of this sweep (its core has "
+                "no model)\n");
         return -1;
     }
     if (failed || bare <= 0) {
