@@ -1,6 +1,6 @@
 # The LibTomCrypt port: LibTomCrypt 1.18.2 with LibTomMath as its big-number
 # library (ltm_desc), both from Debian source packages; the configurations
-# and how their archives are built. Included by mk/firmware.mk, which
+# and how their archives are built. Included by mk/fw-ports.mk, which
 # documents the variables a port defines.
 #
 # bookworm and trixie both serve LibTomCrypt 1.18.2 (1.18.2-6 and
@@ -104,7 +104,7 @@ $(call LIBTOMCRYPT_LINK_MORE,1.18.2): $(call LIBTOMCRYPT_PACKAGE_MORE,1.18.2) $(
 	  SRC_SUBDIR=. SRC_FILES="bn_*.c"
 endef
 
-# Footprint restrictions (mk/firmware.mk): one curve per ECC image, as
+# Footprint restrictions (mk/fw-fp-ops.mk): one curve per ECC image, as
 # config/common.h turns LTC_NO_CURVES and only that curve's LTC_ECC<bits>
 # on; ecc.c holds the curve table and is rebuilt with the mulmod sources of
 # the configuration. RSA and DH have no per-modulus switch.
@@ -112,7 +112,7 @@ LIBTOMCRYPT_RESTRICTS := $(FP_CURVES)
 LIBTOMCRYPT_RESTRICT_SRC := pk/ecc/ecc.c $(LIBTOMCRYPT_ECC_SRC)
 LIBTOMCRYPT_RESTRICT_BASE = $(FW_LIB_DIR)/libtomcrypt-$(1)-fast.a $(call LIBTOMCRYPT_LINK_MORE,$(1))
 
-# Footprint operations of configuration $(3) (mk/firmware.mk's fw_fp_ops
+# Footprint operations of configuration $(3) (mk/fw-fp-ops.mk's fw_fp_ops
 # arguments: prefix, version, configuration), where their performance rows
 # are measured: CBC, CCM and the hashes LTC_SMALL_CODE changes in small and
 # fast, GCM in all four sym images, 3DES (on the Small/Fast axis too),

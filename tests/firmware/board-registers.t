@@ -45,8 +45,8 @@ in_block() {
   return 1
 }
 
-mapfile -t common < <(sed -n 's/^FW_HAL_COMMON *:= *//p' "$TOP/mk/firmware.mk" | tr ' ' '\n' | grep .)
-check "the board layer every board links is named in mk/firmware.mk (${common[*]})" [ ${#common[@]} -ge 3 ]
+mapfile -t common < <(sed -n 's/^FW_HAL_COMMON *:= *//p' "$TOP/mk/fw-harness.mk" | tr ' ' '\n' | grep .)
+check "the board layer every board links is named in mk/fw-harness.mk (${common[*]})" [ ${#common[@]} -ge 3 ]
 boards=()
 for mk in "$TOP"/firmware/boards/*/board.mk; do
   b=$(basename "$(dirname "$mk")")

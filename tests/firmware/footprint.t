@@ -16,7 +16,7 @@ NM=arm-none-eabi-nm
 data_symbols() {
   $NM -l --defined-only "$1" | awk '$2 ~ /^[bBdD]$/ { f = $4; sub(/:[0-9]+$/, "", f); print $3 "\t" f }' | sort
 }
-# library-version:home-configuration (mk/firmware.mk's fw_home)
+# library-version:home-configuration (mk/fw-ports.mk's fw_home)
 for lc in mbedtls-2.28.3:fast mbedtls-3.6.6:fast wolfssl-5.5.4:fast wolfssl-5.7.2:fast \
   bearssl-0.6:aes-ct-ctmul libtomcrypt-1.18.2:fast; do
   lv=${lc%%:*} home=${lc#*:}

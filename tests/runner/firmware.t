@@ -30,7 +30,7 @@ for s in "${sets[@]}"; do cmp -s "$d/a/$s" "$d/b/$s" || same=0; done
 check "a second run (-j 1) gives byte-identical datasets" [ $same -eq 1 ]
 ds0=$d/a/${sets[0]}
 # twelve hex digits whatever the clone (git's own %h grows with its objects)
-rev=$(git -C "$TOP" log -1 --format=%H -- firmware crypto mk/firmware.mk ':(glob)mk/fw-*.mk' ':(exclude)firmware/runner' ':(exclude,glob)**/*.md')
+rev=$(git -C "$TOP" log -1 --format=%H -- firmware crypto mk/firmware.mk ':(glob)mk/fw-*' ':(exclude)firmware/runner' ':(exclude,glob)**/*.md')
 rev=${rev:0:12}
 check "firmware_revision is the last firmware commit, its first 12 hex digits" grep -qE "^  firmware_revision: \"?$rev(-dirty)?\"?$" "$ds0"
 check "counts are instructions" grep -q '^  kind: instructions' "$ds0"

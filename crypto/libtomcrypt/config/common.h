@@ -67,7 +67,7 @@ void cp_free(void *p);
 
 /* A footprint build restricted to one curve (CP_ONLY_CURVE 256, 384, 521)
  * has only its entry in ltc_ecc_sets, as an application needing just that
- * curve would build LibTomCrypt (mk/firmware.mk, "footprint
+ * curve would build LibTomCrypt (mk/fw-fp-ops.mk, "footprint
  * restrictions"); every other build has every curve. */
 #if defined(CP_ONLY_CURVE)
 #define LTC_NO_CURVES
