@@ -32,12 +32,14 @@ FW_TEST_IMAGES_ELF := $(FW_IMG_DIR)/selftest.elf $(foreach lv,$(FW_LIB_VERSIONS)
 # one AES footprint image and its baseline per library version, Mbed TLS
 # 3.6.6's and LibTomCrypt's P-256 signature on their one-curve builds, and
 # a BearSSL P-256 signature of one EC implementation variant; Mbed TLS
-# 3.6.6's P-256 signature through p256-m.
+# 3.6.6's P-256 signature through p256-m; LibTomCrypt's GCM without tables
+# (tests/firmware/libtomcrypt-config.t: LTC_FAST's word-wise GHASH).
 FW_FP_TEST_IMAGES := $(foreach lv,$(FW_LIB_VERSIONS),$(foreach o,baseline aes-cbc-enc-sb,\
     $(call fw_img,fp,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),$(call fw_home,$(call fw_lv,$(lv),1)),$(o)))) \
   $(foreach o,p256-baseline ecdsa-sign-p256,$(call fw_img,fp,mbedtls,3.6.6,ecc-fast-high,$(o)) \
     $(call fw_img,fp,libtomcrypt,1.18.2,ecc-ladder,$(o))) \
-  $(call fw_img,fp,bearssl,0.6,ec-p256-m15,ecdsa-sign-p256) $(call fw_img,fp,mbedtls,3.6.6,p256-m,ecdsa-sign-p256)
+  $(call fw_img,fp,bearssl,0.6,ec-p256-m15,ecdsa-sign-p256) $(call fw_img,fp,mbedtls,3.6.6,p256-m,ecdsa-sign-p256) \
+  $(call fw_img,fp,libtomcrypt,1.18.2,fast-notables,aes-gcm-enc)
 # Bench images the tests run beside the quick suite (tests/firmware/kat.t):
 # Mbed TLS 3.6.6's p256-m, whose P-256 cases no home configuration runs.
 FW_BENCH_TEST_IMAGES := $(call fw_bench_images,mbedtls,MBEDTLS,3.6.6,p256-m)

@@ -28,6 +28,12 @@
 #define CP_GCM_MEANING "LTC_NO_TABLES (no LTC_GCM_TABLES): GHASH multiplies bit by bit (gcm_gf_mult), no table, a small GCM state"
 #define CP_GCM_HOME 0
 #endif
+/* config/common.h: LTC_FAST wherever the core allows unaligned words. */
+#if CP_LTC_FAST
+#define CP_WORD_MEANING "LTC_FAST (not LibTomCrypt's default on ARM; this core allows unaligned word access): CBC, CCM and GCM XOR and GHASH 32-bit words at a time, gcm_gf_mult with a per-call table of 16 shifted copies of its operand"
+#else
+#define CP_WORD_MEANING "no LTC_FAST (Armv6-M faults on unaligned word access): CBC, CCM and GCM XOR byte by byte, GHASH bit by bit"
+#endif
 #ifdef LTC_ECC_TIMING_RESISTANT
 #define CP_ECC_LABEL "Ladder"
 #define CP_ECC_MEANING "LTC_ECC_TIMING_RESISTANT (the default): scalar multiplication as a Montgomery ladder, one addition and one doubling per bit whatever the bit (ltc_ecc_mulmod_timing.c)"
@@ -54,7 +60,7 @@
 #else
 #define CP_GROUP "sym"
 #define CP_CONFIG_LABEL CP_SIZE_LABEL CP_GCM_SLUG
-#define CP_CONFIG_MEANING CP_SIZE_MEANING "; " CP_GCM_MEANING
+#define CP_CONFIG_MEANING CP_SIZE_MEANING "; " CP_GCM_MEANING "; " CP_WORD_MEANING
 #ifdef LTC_GCM_TABLES
 #define CP_GCM_SLUG ""
 #else

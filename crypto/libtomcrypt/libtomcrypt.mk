@@ -70,7 +70,9 @@ LIBTOMCRYPT_INC = -I$(call LIBTOMCRYPT_SRC,$(1))/src/headers -I$(call LIBTOMCRYP
 # whatever folder the checkout is in (the ECDSA footprints held 2-3 KiB of
 # this machine's paths before). The last matching map wins over
 # FW_PATH_MAP.
-LIBTOMCRYPT_DEFS = $(call LIBTOMCRYPT_INC,$(1),$(2)) -DLTC_SOURCE -Werror=implicit-function-declaration \
+# -std=gnu99 (after FW_LIB_CFLAGS' -std=c99): LibTomCrypt keeps LTC_FAST only
+# outside strict ISO mode (config/common.h), as its own makefile builds it.
+LIBTOMCRYPT_DEFS = $(call LIBTOMCRYPT_INC,$(1),$(2)) -std=gnu99 -DLTC_SOURCE -Werror=implicit-function-declaration \
   -Wno-deprecated-declarations -ffile-prefix-map=$(call LIBTOMCRYPT_SRC,$(1))/=
 LIBTOMCRYPT_PORT_DEFS = $(subst -I,-isystem ,$(call LIBTOMCRYPT_INC,$(1),$(2))) \
   -DCP_LTM_VERSION='"$(LIBTOMCRYPT_LTM_$(1))"' -DCP_LTC_CONFIG_$(subst -,_,$(2)) \

@@ -5,7 +5,7 @@
  * libraries' malloc, calloc, realloc and free. The configuration's knobs
  * come on the command line (crypto/libtomcrypt/libtomcrypt.mk):
  * LTC_SMALL_CODE, LTC_NO_TABLES (no LTC_GCM_TABLES), LTC_NO_ECC_TIMING_RESISTANT;
- * otherwise tomcrypt_custom.h's defaults hold. */
+ * otherwise tomcrypt_custom.h's defaults hold, but for LTC_FAST (below). */
 #ifndef CP_LTC_CONFIG_COMMON_H
 #define CP_LTC_CONFIG_COMMON_H
 
@@ -18,6 +18,21 @@ void cp_free(void *p);
 /* LibTomCrypt (tomcrypt_custom.h keeps macros it finds defined; with
  * function-like ones it must not declare prototypes of its own). */
 #define LTC_NO_PROTOTYPES
+/* LTC_FAST (XOR, GHASH and CBC/CCM/GCM block handling a 32-bit word at a
+ * time, through possibly unaligned word pointers) where the core allows
+ * unaligned word access: Armv7-M and Armv8-M Mainline (the compiler's
+ * __ARM_FEATURE_UNALIGNED), not Armv6-M, which faults on it.
+ * tomcrypt_cfg.h turns LTC_FAST on only for x86, PPC and a few others: its
+ * note that ARM "must use the portable macros" predates these cores. It
+ * also drops LTC_FAST under a strict ISO mode (__STRICT_ANSI__: the word
+ * type needs GCC's may_alias), so libtomcrypt.mk builds the library as
+ * gnu99; the port, strict C11, sees CP_LTC_FAST (info.c names it). */
+#if defined(__ARM_FEATURE_UNALIGNED)
+#define CP_LTC_FAST 1
+#define LTC_FAST
+#else
+#define CP_LTC_FAST 0
+#endif
 #define XMALLOC(n) cp_calloc(1, (n))
 #define XCALLOC(n, s) cp_calloc((n), (s))
 #define XREALLOC(p, n) cp_realloc((p), (n))
