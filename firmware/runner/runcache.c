@@ -38,9 +38,17 @@ static void hex(const unsigned char *d, size_t n, char *out)
         snprintf(out + 2 * i, 3, "%02x", d[i]);
 }
 
-/* The key of a run: the ELF, the argv, QEMU's version, this runner and,
- * for a run under the cycle model, the plugin (a new model must time the
- * images again; its path alone in the argv would not say so). */
+/* What a cached run's output depends on besides its key's files: how the
+ * runner launches an image and keeps its output. Raise it when that
+ * changes; everything else the runner does (parsing, checks, datasets)
+ * runs again on the cached output, so a new runner binary alone must not
+ * throw the cache away (it did: every runner change cost a full sweep of
+ * every board). */
+#define CPR_RUN_PROTOCOL "cryptoperf-run launch 1"
+
+/* The key of a run: the ELF, the argv, QEMU's version, the launch protocol
+ * and, for a run under the cycle model, the plugin (a new model must time
+ * the images again; its path alone in the argv would not say so). */
 static int run_key(char *const *argv, const char *elf, const char *plugin, const char *qemu_line, char key[65])
 {
     EVP_MD_CTX *ctx = EVP_MD_CTX_new();
@@ -54,7 +62,7 @@ static int run_key(char *const *argv, const char *elf, const char *plugin, const
     if (rc == 0)
         rc = hash_file(ctx, elf);
     if (rc == 0)
-        rc = hash_file(ctx, "/proc/self/exe");
+        EVP_DigestUpdate(ctx, CPR_RUN_PROTOCOL, sizeof CPR_RUN_PROTOCOL);
     if (rc == 0 && plugin)
         rc = hash_file(ctx, plugin);
     if (rc == 0 && EVP_DigestFinal_ex(ctx, d, &len) == 1)
