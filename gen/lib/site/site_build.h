@@ -21,6 +21,8 @@ typedef struct {
     const char *who;              /* names the program in messages: "cryptoperf render" */
     char *const *datasets;        /* the dataset.yaml files, in this order */
     size_t ndatasets;
+    char *const *notes;           /* the notes files (data/notes.h), or none */
+    size_t nnotes;
     const char *templates;        /* the layouts' folder */
     const char *schema;           /* the schema file */
     const char *out;              /* the output folder */
