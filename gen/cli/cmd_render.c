@@ -53,9 +53,11 @@ static const char usage[] =
     "  --data DIR       datasets to render when none is named (default: data)\n"
     "  --notes DIR      the notes source: DIR/*.yaml (schema/notes.schema.json),\n"
     "                   reviewed notes on figures; each puts a footnote on the\n"
-    "                   rows it matches, and a note that matches no row of the\n"
-    "                   run is stale (invalid data). Default: DIR/notes of\n"
-    "                   --data when it exists and no DATASET is named\n"
+    "                   rows it matches, and a note that matches no row is\n"
+    "                   stale (invalid data): of the whole of --data, or with\n"
+    "                   DATASET arguments a note about their library, version,\n"
+    "                   series and core. Default: DIR/notes of --data when it\n"
+    "                   exists and no DATASET is named\n"
     "  --templates DIR  layouts (default: templates in the current folder, else\n"
     "                   the installed ones)\n"
     "  --out DIR        output folder (default: site)\n"
@@ -170,6 +172,8 @@ static int run(int argc, char **argv)
         .ndatasets = npaths,
         .notes = ng.gl_pathv,
         .nnotes = ng.gl_pathc,
+        /* the whole of --data: every note must explain a row of it */
+        .notes_all = argc == first,
         .templates = templates,
         .schema = schema_path,
         .out = outdir,

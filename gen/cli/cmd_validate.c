@@ -26,8 +26,9 @@ static const char usage[] =
     "A FILE in a folder named notes (data/notes/<library>.yaml) is a notes\n"
     "file, checked against notes.schema.json beside the schema: match keys\n"
     "that name dataset keys or identifying result fields, ids unique in the\n"
-    "file, and, when datasets are given too, every note matching a row of\n"
-    "them (a note that matches none is stale).\n"
+    "file, and, when datasets are given too, every note about one of them\n"
+    "(its library, version, series and core) matching a row of it (a note\n"
+    "that matches none is stale).\n"
     "Every problem is reported on stderr as\n"
     "  file:line:column: path.in.record: what was expected, what was found\n"
     "followed by a one-line summary.\n"
@@ -121,7 +122,7 @@ static int run(int argc, char **argv)
     /* stale: only against datasets, and only when they were all good */
     if (nnotes && (size_t)(argc - first) > nnotes && !invalid && !unreadable) {
         cp_diag diag = { .out = stderr };
-        unsigned stale = cp_notes_report_stale(&notes, &diag);
+        unsigned stale = cp_notes_report_stale(&notes, 0, &diag);
         invalid += stale != 0;
         problems += stale;
     } else if (nnotes && (size_t)(argc - first) == nnotes) {
@@ -131,13 +132,15 @@ static int run(int argc, char **argv)
 
     size_t total = (size_t)(argc - first);
     if (!invalid && !unreadable) {
-        fprintf(stderr, "%zu dataset%s valid\n", total - nnotes, total - nnotes == 1 ? "" : "s");
+        if (total > nnotes)
+            fprintf(stderr, "%zu dataset%s valid\n", total - nnotes, total - nnotes == 1 ? "" : "s");
         if (nnotes)
             fprintf(stderr, "%zu notes file%s valid\n", nnotes, nnotes == 1 ? "" : "s");
         return CP_EXIT_OK;
     }
-    fprintf(stderr, "%zu of %zu dataset%s invalid (%u problem%s)", invalid, total, total == 1 ? "" : "s", problems,
-            problems == 1 ? "" : "s");
+    /* a notes file counts as a file among the datasets */
+    fprintf(stderr, "%zu of %zu %s%s invalid (%u problem%s)", invalid, total, nnotes ? "file" : "dataset",
+            total == 1 ? "" : "s", problems, problems == 1 ? "" : "s");
     if (unreadable)
         fprintf(stderr, ", %zu unreadable", unreadable);
     fputc('\n', stderr);

@@ -91,6 +91,19 @@ check "validate: a note without evidence refused" grep -qE "examplelib\.yaml:[0-
 check "render: invalid notes, exit 1" test $? -eq 1
 check "render: invalid notes, nothing written" test ! -e "$T/out-bad"
 
+# a note about a series the run does not have: not judged on a part of the
+# data, stale in a render of all of it
+mkdir -p "$T/other/notes"
+sed 's/      series: demo/      series: elsewhere/' "$NOTES/examplelib.yaml" >"$T/other/notes/examplelib.yaml"
+"$CRYPTOPERF" render --notes "$T/other/notes" --out "$T/out-other" "$GOOD" 2>"$T/err-other"
+check "render of named datasets: a note about another series is not stale (exit 0)" test $? -eq 0
+"$CRYPTOPERF" validate "$GOOD" "$T/other/notes/examplelib.yaml" 2>/dev/null
+check "validate: a note about a series not given is not stale (exit 0)" test $? -eq 0
+mkdir -p "$T/data2/demo" && cp -R tests/fixtures/data/demo/examplelib-1.0 "$T/data2/demo/" && cp -R "$T/other/notes" "$T/data2/notes"
+"$CRYPTOPERF" render --data "$T/data2" --out "$T/out-data2" 2>"$T/err-data2"
+check "render of all of --data: a note about a series it lacks is stale (exit 1)" test $? -eq 1
+check "... named at its match" grep -qE "notes/examplelib\.yaml:[0-9]+:[0-9]+: notes\.match: .*'ecdsa-range' is stale" "$T/err-data2"
+
 # --notes of a folder without notes is a usage error; a render of all of
 # --data picks up DIR/notes by itself
 mkdir -p "$T/empty"

@@ -55,22 +55,32 @@ static int version_in(const cp_node *want, const char *have)
     return (!from || cp_version_cmp(from, have) <= 0) && (!to || cp_version_cmp(have, to) <= 0);
 }
 
+/* Whether the dataset whose root is header is one note n is about. */
+static int in_scope(const cp_note *n, const cp_node *header)
+{
+    const char *slug = cp_scalar(cp_header_node(header, "library.slug"));
+    if (!slug || strcmp(slug, n->library) != 0)
+        return 0;
+    for (size_t i = 0; i < n->match->count; i++) {
+        const char *key = n->match->keys[i]->text;
+        const char *hp = header_path(key);
+        const char *have = hp ? cp_scalar(cp_header_node(header, hp)) : NULL;
+        if (hp && !(strcmp(key, "version") ? one_of(n->match->items[i], have) : version_in(n->match->items[i], have)))
+            return 0;
+    }
+    return 1;
+}
+
 int cp_note_matches(const cp_note *n, const cp_result *r)
 {
-    const char *slug = cp_scalar(cp_header_node(r->header, "library.slug"));
-    if (!slug || strcmp(slug, n->library) != 0)
+    if (!in_scope(n, r->header))
         return 0;
     int kind_given = 0;
     for (size_t i = 0; i < n->match->count; i++) {
         const char *key = n->match->keys[i]->text;
-        const cp_node *want = n->match->items[i];
-        const char *hp = header_path(key);
-        if (hp) {
-            const char *have = cp_scalar(cp_header_node(r->header, hp));
-            if (!(strcmp(key, "version") ? one_of(want, have) : version_in(want, have)))
-                return 0;
+        if (header_path(key))
             continue;
-        }
+        const cp_node *want = n->match->items[i];
         cp_field f = cp_field_by_name(key);
         kind_given |= f == CP_F_KIND;
         if (f == CP_F_COUNT || !one_of(want, cp_result_text(r, f)))
@@ -108,7 +118,7 @@ static int collect(cp_notes *ns, const cp_node *root, size_t doc, cp_diag *diag)
                              id->text, ns->notes[k].node->mark.line);
         ns->notes = cp_xrealloc(ns->notes, (ns->n + 1) * sizeof *ns->notes);
         ns->notes[ns->n++] = (cp_note){ note, id->text, text->text, library, match,
-                                        cp_scalar(cp_map_get(note, "counts")), doc, 0 };
+                                        cp_scalar(cp_map_get(note, "counts")), doc, 0, 0 };
     }
     if (diag->errors != before) {
         ns->n = first;
@@ -169,20 +179,20 @@ void cp_notes_count(cp_notes *ns, const cp_dataset *ds)
 {
     for (size_t k = 0; k < ns->n; k++) {
         cp_note *n = &ns->notes[k];
-        /* the dataset's library first: most notes are about another */
-        const char *slug = cp_dataset_text(ds, "library.slug");
-        if (!slug || strcmp(slug, n->library) != 0)
+        /* the dataset first: most notes are about another */
+        if (!in_scope(n, ds->doc.root))
             continue;
+        n->in_scope = 1;
         for (size_t i = 0; i < ds->nresults; i++)
             n->hits += (unsigned long)cp_note_matches(n, &ds->results[i]);
     }
 }
 
-unsigned cp_notes_report_stale(const cp_notes *ns, cp_diag *diag)
+unsigned cp_notes_report_stale(const cp_notes *ns, int all, cp_diag *diag)
 {
     unsigned stale = 0;
     for (size_t k = 0; k < ns->n; k++)
-        if (!ns->notes[k].hits) {
+        if (!ns->notes[k].hits && (all || ns->notes[k].in_scope)) {
             cp_diag_node(diag, ns->notes[k].match, "notes.match",
                          "expected to match rows of the datasets, found none: note '%s' is stale (its figures are gone "
                          "or changed: review it against its evidence, then fix its match or remove it)",

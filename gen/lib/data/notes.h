@@ -23,6 +23,7 @@ typedef struct {
     const char *counts;      /* the count its text is about ("instructions"), or NULL: the lead count */
     size_t doc;              /* index of its file */
     unsigned long hits;      /* matching results counted (cp_notes_count) */
+    int in_scope;            /* a dataset counted was of its library, version, series and core */
 } cp_note;
 
 struct cp_notes {
@@ -46,8 +47,10 @@ int cp_note_matches(const cp_note *n, const cp_result *r);
 void cp_notes_count(cp_notes *ns, const cp_dataset *ds);
 
 /* Reports each note that matched nothing counted so far as stale, at its
- * position; returns how many. */
-unsigned cp_notes_report_stale(const cp_notes *ns, cp_diag *diag);
+ * position; returns how many. all: every such note (the run had every
+ * dataset), else only those a counted dataset was in the scope of (its
+ * library, version, series and core: a part of the data was given). */
+unsigned cp_notes_report_stale(const cp_notes *ns, int all, cp_diag *diag);
 
 /* The schema of the notes: notes.schema.json next to the datasets' schema
  * file dataset_schema (caller frees). */

@@ -472,7 +472,7 @@ cp_status cp_site_build(const cp_site_options *o)
     if (status == CP_OK && o->nnotes) {
         /* a note that explains no figure of the whole run explains a figure that is gone */
         cp_diag diag = { .out = stderr };
-        if (cp_notes_report_stale(&j.notes, &diag))
+        if (cp_notes_report_stale(&j.notes, o->notes_all, &diag))
             status = CP_INVALID;
     }
     if (status == CP_OK) {
