@@ -45,7 +45,7 @@ all: deps $(CRYPTOPERF) $(ALL_EXTRA)
 
 .PHONY: validate
 validate: $(CRYPTOPERF)
-	$(CRYPTOPERF) validate $(DATASETS)
+	$(CRYPTOPERF) validate $(DATASETS) $(NOTES)
 
 .PHONY: clean
 clean:

@@ -12,7 +12,7 @@ DEB := $(BUILD)/deb/cryptoperf_$(DEB_VERSION)_$(DEB_ARCH).deb
 # vectors, which firmware/vectors/ writes (mk/runner.mk)
 DEB_INPUTS := Makefile README.md $(wildcard mk/*.mk) $(GEN_SRC) $(GEN_HDR) $(RUNNER_SRC) $(wildcard firmware/runner/*.h) \
   $(wildcard firmware/vectors/*.[ch]) $(RUNNER_VEC_HDR) \
-  $(MAN_PAGES) $(BASH_COMPLETION) schema/dataset.schema.json $(TEMPLATE_FILES) $(DATASETS) \
+  $(MAN_PAGES) $(BASH_COMPLETION) schema/dataset.schema.json schema/notes.schema.json $(TEMPLATE_FILES) $(DATASETS) $(NOTES) \
   $(wildcard debian/* debian/source/*)
 # their folders too: a file removed or added changes its folder's time
 DEB_INPUT_DIRS := $(filter-out ./,$(sort $(dir $(DEB_INPUTS))))

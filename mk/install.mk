@@ -49,7 +49,7 @@ install: $(CRYPTOPERF) $(RUNNER_PROG) $(CYCLES_CMD) $(CYCLES_PLUGIN)
 	$(INSTALL_PROGRAM) $(CRYPTOPERF) $(RUNNER_PROG) $(CYCLES_CMD) '$(DESTDIR)$(bindir)/'
 	$(INSTALL_DATA) $(CYCLES_PLUGIN) '$(DESTDIR)$(pkglibdir)/'
 	$(INSTALL_DATA) $(MAN_PAGES) '$(DESTDIR)$(man1dir)/'
-	$(INSTALL_DATA) schema/dataset.schema.json '$(DESTDIR)$(pkgdatadir)/schema/'
+	$(INSTALL_DATA) schema/dataset.schema.json schema/notes.schema.json '$(DESTDIR)$(pkgdatadir)/schema/'
 	@for f in $(TEMPLATE_FILES); do \
 	  $(INSTALL) -d "$(DESTDIR)$(pkgdatadir)/$${f%/*}" && $(INSTALL_DATA) "$$f" "$(DESTDIR)$(pkgdatadir)/$$f" || exit 1; \
 	done

@@ -2,6 +2,8 @@
 # The chart cache under build/ keeps charts that would be drawn the same
 # (README "Charts"): a second make site with nothing changed draws none.
 DATASETS := $(sort $(wildcard data/*/*/dataset.yaml))
+# the notes source (data/notes.h): validated with the datasets it annotates
+NOTES := $(sort $(wildcard data/notes/*.yaml))
 
 .PHONY: site
 site: $(CRYPTOPERF)

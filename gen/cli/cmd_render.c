@@ -51,6 +51,13 @@ static const char usage[] =
     "\n"
     "options:\n"
     "  --data DIR       datasets to render when none is named (default: data)\n"
+    "  --notes DIR      the notes source: DIR/*.yaml (schema/notes.schema.json),\n"
+    "                   reviewed notes on figures; each puts a footnote on the\n"
+    "                   rows it matches, and a note that matches no row is\n"
+    "                   stale (invalid data): of the whole of --data, or with\n"
+    "                   DATASET arguments a note about their library, version,\n"
+    "                   series and core. Default: DIR/notes of --data when it\n"
+    "                   exists and no DATASET is named\n"
     "  --templates DIR  layouts (default: templates in the current folder, else\n"
     "                   the installed ones)\n"
     "  --out DIR        output folder (default: site)\n"
@@ -84,7 +91,7 @@ static const char usage[] =
 static int run(int argc, char **argv)
 {
     const char *schema_path = NULL, *data = "data", *templates = NULL, *outdir = "site", *chart_cache = NULL,
-               *chart_jobs = NULL;
+               *chart_jobs = NULL, *notes_dir = NULL;
     int first = 1, timing = 0, prune = 0;
     for (; first < argc && argv[first][0] == '-'; first++) {
         const char *a = argv[first];
@@ -98,6 +105,7 @@ static int run(int argc, char **argv)
         }
         const char **dst = !strcmp(a, "--schema")        ? &schema_path
                          : !strcmp(a, "--data")          ? &data
+                         : !strcmp(a, "--notes")         ? &notes_dir
                          : !strcmp(a, "--templates")     ? &templates
                          : !strcmp(a, "--out")           ? &outdir
                          : !strcmp(a, "--chart-cache")   ? &chart_cache
@@ -137,10 +145,35 @@ static int run(int argc, char **argv)
         paths = g.gl_pathv;
         npaths = g.gl_pathc;
     }
+    /* the notes of the whole data folder go with a render of all of it */
+    glob_t ng = { 0 };
+    char *default_notes = NULL;
+    if (!notes_dir && argc == first) {
+        default_notes = cp_xasprintf("%s/notes", data);
+        notes_dir = default_notes;
+    }
+    if (notes_dir) {
+        char *pattern = cp_xasprintf("%s/*.yaml", notes_dir);
+        int grc = glob(pattern, 0, NULL, &ng);
+        free(pattern);
+        if (grc != 0 && grc != GLOB_NOMATCH) {
+            globfree(&g);
+            free(default_notes);
+            return cp_usage_error("render", "cannot list the notes of %s", notes_dir);
+        }
+        if (grc == GLOB_NOMATCH && !default_notes) {
+            globfree(&g);
+            return cp_usage_error("render", "no notes file (*.yaml) in %s", notes_dir);
+        }
+    }
     cp_site_options opt = {
         .who = "cryptoperf render",
         .datasets = paths,
         .ndatasets = npaths,
+        .notes = ng.gl_pathv,
+        .nnotes = ng.gl_pathc,
+        /* the whole of --data: every note must explain a row of it */
+        .notes_all = argc == first,
         .templates = templates,
         .schema = schema_path,
         .out = outdir,
@@ -151,6 +184,8 @@ static int run(int argc, char **argv)
     };
     cp_status status = cp_site_build(&opt);
     globfree(&g);
+    globfree(&ng);
+    free(default_notes);
     return cp_exit_status(status);
 }
 

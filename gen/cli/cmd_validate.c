@@ -7,10 +7,11 @@
 #include "commands.h"
 #include "base/datadir.h"
 #include "data/dataset.h"
+#include "data/notes.h"
 #include "data/schema.h"
 
 static const char usage[] =
-    "usage: cryptoperf validate [--schema FILE] DATASET...\n"
+    "usage: cryptoperf validate [--schema FILE] FILE...\n"
     "\n"
     "Checks each DATASET (data/<series>/<library>-<version>/dataset.yaml)\n"
     "against the JSON Schema and the checks a schema cannot express:\n"
@@ -22,6 +23,12 @@ static const char usage[] =
     "    only when cycle_model.status is modelled, and then beside the\n"
     "    instructions of every performance result;\n"
     "  - no two results with the same identifying fields.\n"
+    "A FILE in a folder named notes (data/notes/<library>.yaml) is a notes\n"
+    "file, checked against notes.schema.json beside the schema: match keys\n"
+    "that name dataset keys or identifying result fields, ids unique in the\n"
+    "file, and, when datasets are given too, every note about one of them\n"
+    "(its library, version, series and core) matching a row of it (a note\n"
+    "that matches none is stale).\n"
     "Every problem is reported on stderr as\n"
     "  file:line:column: path.in.record: what was expected, what was found\n"
     "followed by a one-line summary.\n"
@@ -33,6 +40,18 @@ static const char usage[] =
     "\n"
     "exit status: 0 all valid, 1 some dataset invalid, 2 usage error or a\n"
     "file (dataset or schema) that cannot be read\n";
+
+/* a file in a folder named notes: data/notes/<library>.yaml */
+static int is_notes_file(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return 0;
+    const char *dir = slash;
+    while (dir > path && dir[-1] != '/')
+        dir--;
+    return slash - dir == 5 && !strncmp(dir, "notes", 5);
+}
 
 static int run(int argc, char **argv)
 {
@@ -63,26 +82,65 @@ static int run(int argc, char **argv)
         return CP_EXIT_USAGE;
     }
 
-    size_t invalid = 0, unreadable = 0;
+    size_t invalid = 0, unreadable = 0, nnotes = 0;
     unsigned problems = 0;
+    /* the notes first: each dataset is then counted against them */
+    cp_notes notes = { 0 };
+    char *notes_schema_path = cp_notes_schema_path(schema_path);
+    cp_schema *notes_schema = NULL;
     for (int i = first; i < argc; i++) {
+        if (!is_notes_file(argv[i]))
+            continue;
+        if (!nnotes++ && !(notes_schema = cp_schema_load(notes_schema_path, stderr))) {
+            fprintf(stderr, "cryptoperf validate: cannot use the schema %s\n", notes_schema_path);
+            free(notes_schema_path);
+            cp_schema_free(schema);
+            return CP_EXIT_USAGE;
+        }
+        cp_diag diag = { .out = stderr };
+        int rc = cp_notes_load(&notes, argv[i], notes_schema, &diag);
+        unreadable += rc == -2;
+        invalid += rc == -1;
+        problems += rc == -1 ? diag.errors : 0;
+    }
+    free(notes_schema_path);
+    cp_schema_free(notes_schema);
+    for (int i = first; i < argc; i++) {
+        if (is_notes_file(argv[i]))
+            continue;
         cp_diag diag = { .out = stderr };
         cp_dataset ds;
         int rc = cp_dataset_load(&ds, argv[i], schema, &diag);
+        if (rc == 0)
+            cp_notes_count(&notes, &ds);
         cp_dataset_free(&ds);
         unreadable += rc == -2;
         invalid += rc == -1;
         problems += rc == -1 ? diag.errors : 0;
     }
     cp_schema_free(schema);
+    /* stale: only against datasets, and only when they were all good */
+    if (nnotes && (size_t)(argc - first) > nnotes && !invalid && !unreadable) {
+        cp_diag diag = { .out = stderr };
+        unsigned stale = cp_notes_report_stale(&notes, 0, &diag);
+        invalid += stale != 0;
+        problems += stale;
+    } else if (nnotes && (size_t)(argc - first) == nnotes) {
+        fprintf(stderr, "cryptoperf validate: no dataset given: the notes were checked, not matched to rows\n");
+    }
+    cp_notes_free(&notes);
 
     size_t total = (size_t)(argc - first);
     if (!invalid && !unreadable) {
-        fprintf(stderr, "%zu dataset%s valid\n", total, total == 1 ? "" : "s");
+        if (total > nnotes)
+            fprintf(stderr, "%zu dataset%s valid\n", total - nnotes, total - nnotes == 1 ? "" : "s");
+        if (nnotes)
+            fprintf(stderr, "%zu notes file%s valid\n", nnotes, nnotes == 1 ? "" : "s");
         return CP_EXIT_OK;
     }
-    fprintf(stderr, "%zu of %zu dataset%s invalid (%u problem%s)", invalid, total, total == 1 ? "" : "s", problems,
-            problems == 1 ? "" : "s");
+    /* a notes file counts as a file among the datasets */
+    fprintf(stderr, "%zu of %zu %s%s invalid (%u problem%s)", invalid, total, nnotes ? "file" : "dataset",
+            total == 1 ? "" : "s", problems, problems == 1 ? "" : "s");
     if (unreadable)
         fprintf(stderr, ", %zu unreadable", unreadable);
     fputc('\n', stderr);

@@ -22,6 +22,7 @@ check "mandir: cryptoperf-cycles.1" cmp -s "$P/share/man/man1/cryptoperf-cycles.
 check "mandir: cryptoperf.1" cmp -s "$P/share/man/man1/cryptoperf.1" "$TOP/gen/cryptoperf.1"
 check "mandir: cryptoperf-run.1" cmp -s "$P/share/man/man1/cryptoperf-run.1" "$TOP/firmware/runner/cryptoperf-run.1"
 check "datadir: the schema" cmp -s "$P/share/cryptoperf/schema/dataset.schema.json" "$TOP/schema/dataset.schema.json"
+check "datadir: the notes schema beside it (render --notes, validate of notes files)" cmp -s "$P/share/cryptoperf/schema/notes.schema.json" "$TOP/schema/notes.schema.json"
 check "datadir: the templates, every file" diff -r "$P/share/cryptoperf/templates" "$TOP/templates"
 check "bash completion" cmp -s "$P/share/bash-completion/completions/cryptoperf" "$TOP/gen/bash-completion/cryptoperf"
 check "installed files are not writable by others" \

@@ -8,7 +8,8 @@
 # Cortex-M7 board whose core is not modelled) rendered into a temp folder
 # must equal tests/golden/expected/ byte for byte: dataset pages, summary
 # pages, diff pages, comparison and cross-core pages in each format (wiki,
-# Markdown, HTML) and the site index.
+# Markdown, HTML) and the site index. The demo dataset's rows carry the
+# notes of tests/fixtures/notes (a shared footnote, hostile text).
 # After an intended change of the output, refresh the expected pages with
 #   make golden        (or: UPDATE_GOLDEN=1 tests/golden/render.t)
 # and review the diff before committing it. In update mode the test rewrites
@@ -25,7 +26,7 @@ DATASETS=(tests/fixtures/render/data/*/*/dataset.yaml tests/fixtures/data/demo/e
 # datasets (../tests/fixtures/...) do not depend on where the repository is
 W=$(toptree)
 
-(cd "$W" && "$CRYPTOPERF" render --out site "${DATASETS[@]}") 2>"$W/err"
+(cd "$W" && "$CRYPTOPERF" render --notes tests/fixtures/notes --out site "${DATASETS[@]}") 2>"$W/err"
 rc=$?
 check "render of the fixtures exits 0" test "$rc" -eq 0
 [ "$rc" -eq 0 ] || diag "$(cat "$W/err")"

@@ -8,8 +8,8 @@
                                  rendering of a Markdown page)
 
 Cell text is what a reader sees: entities decoded, links reduced to their
-text, footnote references (<ref>...</ref> in wikitext, [^group1] in
-Markdown) left out, runs of white space as one space. A table without a
+text, footnote references (<ref>...</ref> and <ref ... /> in wikitext,
+[^group1] in Markdown) left out, runs of white space as one space. A table without a
 header row in wikitext has an empty one in Markdown (GFM needs one): it is
 left out, so both formats give the same lines (tests/site/structure.t).
 """
@@ -24,7 +24,8 @@ def norm(text):
 
 
 def wiki_cell(text):
-    text = re.sub(r"<ref[^>]*>.*?</ref>", "", text)
+    # a named reference to a note given earlier is self-closing
+    text = re.sub(r"<ref[^>]*/>|<ref[^>]*>.*?</ref>", "", text)
     text = re.sub(r"\[\[[^|\]]*\|([^\]]*)\]\]", r"\1", text)
     return norm(html.unescape(text))
 
@@ -63,9 +64,10 @@ class HtmlTables(html.parser.HTMLParser):
 
     def handle_endtag(self, tag):
         if tag in ("td", "th") and self.cell is not None:
-            # a footnote reference: [^ver1], or ^ver1 when cmark-gfm (no
-            # footnote extension) took the note for a link definition
-            text = re.sub(r"(\[\^[A-Za-z0-9_-]*\d+\]|\^[A-Za-z0-9_-]*\d+)$", "", norm("".join(self.cell)))
+            # footnote references: [^ver1], or ^ver1 when cmark-gfm (no
+            # footnote extension) took the note for a link definition; a
+            # cell may carry more than one
+            text = re.sub(r"(\[\^[A-Za-z0-9_-]*\d+\]|\^[A-Za-z0-9_-]*\d+)+$", "", norm("".join(self.cell)))
             self.tables[-1][-1].append(norm(text))
             self.cell = None
         elif tag == "sup":

@@ -51,6 +51,8 @@ typedef struct {
 #define CP_RESULT_LOOK_UP 255
 
 typedef struct cp_schema cp_schema;
+/* data/notes.h: the notes source a run renders with */
+typedef struct cp_notes cp_notes;
 
 typedef struct {
     cp_doc doc;
@@ -59,6 +61,9 @@ typedef struct {
     char *name;          /* <library>-<version> folder */
     cp_result *results;
     size_t nresults;
+    /* the run's notes (data/notes.h): its pages footnote the rows they
+     * match; NULL: none. Set by whoever renders, after loading. */
+    const cp_notes *notes;
 } cp_dataset;
 
 /* Loads and checks path. Problems go to diag (all of them); returns 0 when

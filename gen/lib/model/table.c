@@ -84,11 +84,34 @@ void cp_table_drop_rows(cp_table *t)
     free(t->cells);
     t->cells = NULL;
     t->nrows = 0;
+    free(t->shared);
+    t->shared = NULL;
+    t->nshared = 0;
+    free(t->marks);
+    t->marks = NULL;
+    t->nmarks = t->marks_cap = 0;
     for (struct cp_table_texts *c = t->texts, *prev; c; c = prev) {
         prev = c->prev;
         free(c);
     }
     t->texts = NULL;
+}
+
+void cp_table_mark_note(cp_table *t, size_t row, size_t col, const char *text)
+{
+    /* a table has a few shared notes: found by their text */
+    size_t k = 0;
+    while (k < t->nshared && strcmp(t->shared[k], text) != 0)
+        k++;
+    if (k == t->nshared) {
+        t->shared = cp_xrealloc(t->shared, (t->nshared + 1) * sizeof *t->shared);
+        t->shared[t->nshared++] = cp_table_text(t, text);
+    }
+    for (size_t m = t->nmarks; m-- > 0 && t->marks[m].row == row && t->marks[m].col == col;)
+        if (t->marks[m].note == k)
+            return;   /* one marker of a note on a cell */
+    t->marks = cp_table_grow(t->marks, t->nmarks + 1, &t->marks_cap, sizeof *t->marks);
+    t->marks[t->nmarks++] = (cp_table_mark){ row, col, k };
 }
 
 void cp_table_free(cp_table *t)

@@ -15,12 +15,24 @@ typedef struct {
                          * each format links to its own), else a file path relative to the page */
 } cp_cell;
 
+/* A shared note on a cell: the footnote marker of note `note` of the
+ * table's shared notes (a note of the notes source, data/notes.h, that
+ * may stand on several rows: its text is written once under the table,
+ * its marker on each). */
+typedef struct {
+    size_t row, col, note;
+} cp_table_mark;
+
 typedef struct {
     char *name;
     size_t ncols, nrows;
     char **head;        /* ncols header texts; NULL for a table without a header row */
     cp_cell *cells;     /* nrows * ncols, row-major */
     char *note_group;   /* footnote group name of the notes (NULL: "note") */
+    char **shared;      /* the shared notes' texts (in the table's texts), in order of first mark */
+    size_t nshared;
+    cp_table_mark *marks;   /* in row, then column order */
+    size_t nmarks, marks_cap;
     /* the cell texts, packed in chunks: a table of 10^6 rows holds
      * millions of texts of about 10 bytes, which took a 32-byte heap
      * chunk each when each was its own allocation */
@@ -42,6 +54,11 @@ char *cp_table_text(cp_table *t, const char *s);
 char *cp_table_text_len(cp_table *t, const char *s, size_t n);
 /* cp_table_text, then s freed: a text made elsewhere becomes a cell's. */
 char *cp_table_own(cp_table *t, char *s);
+
+/* Puts the marker of the shared note `text` on cell (row, col), the text
+ * kept once however many cells it marks; cells are marked in row, then
+ * column order. */
+void cp_table_mark_note(cp_table *t, size_t row, size_t col, const char *text);
 
 void cp_table_free(cp_table *t);
 /* Frees the rows (and header) of t, its texts with them; its name stays. */

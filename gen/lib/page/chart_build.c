@@ -236,8 +236,8 @@ static cp_chart *new_chart(const spec *s, const cp_fmt_ctx *ctx)
 
 /* One chart of a table as the page shows it: a group per row (its first
  * cell), a bar per other column, the number each cell starts with; a cell
- * without one ("-") has no bar. What the table chose (the fastest
- * configuration of a pivot's cell) is what the chart shows. */
+ * without one ("-") has no bar. What the table chose (the configuration
+ * its `prefer:` picked for a pivot's cell) is what the chart shows. */
 static cp_chart *from_table(const spec *s, const cp_fmt_ctx *base, const cp_table *t)
 {
     cp_fmt_ctx ctx = *base;

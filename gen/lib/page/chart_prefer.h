@@ -1,7 +1,8 @@
 /* A chart's `prefer:` (templates/README.md, "Charts"): when several results
  * land on one bar, the bar shows the one the criteria prefer, as a pivot
- * table's cell does (the cross-core page charts the fastest configuration
- * of each core). This remembers which result each bar shows. */
+ * table's cell does (the cross-core page charts, on each core, the
+ * configuration with the fewest of its counts). This remembers which
+ * result each bar shows. */
 #ifndef CP_CHART_PREFER_H
 #define CP_CHART_PREFER_H
 

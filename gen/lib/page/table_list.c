@@ -10,6 +10,7 @@
 #include "page/table_build.h"
 #include "page/table_kind.h"
 #include "page/table_noeffect.h"
+#include "page/table_notes.h"
 
 typedef struct {
     cp_cellfmt *head, *cell, *link;   /* link: NULL when the column has none */
@@ -160,6 +161,23 @@ int cp_table_build_list(cp_table *t, const cp_fmt_ctx *base, const cp_node *def,
                 links[r * nc + i] = NULL;
             }
         }
+    }
+    /* the notes source's notes on these rows, on the cell of the figure
+     * they explain */
+    if (rc == 0 && nrows && !from && ds->notes) {
+        size_t col = 0;
+        for (size_t i = 0, k = 0; i < nc; i++)
+            if (used[i]) {
+                if (c[i].src && strstr(c[i].src, "{@count")) {
+                    col = k;
+                    break;
+                }
+                k++;
+            }
+        ctx.result = NULL;
+        cp_field count = cp_fmt_count_field(&ctx);
+        for (size_t r = 0; r < nrows; r++)
+            cp_table_cell_notes(t, r, col, row_result[r], ds->notes, count, base->counts_only);
     }
     const cp_node *axis_notes = cp_table_key(l, def, "axis_notes");
     /* (a companion's rows have their notes in the table it follows) */

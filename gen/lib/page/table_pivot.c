@@ -12,6 +12,7 @@
 #include "page/select.h"
 #include "page/table_build.h"
 #include "page/table_kind.h"
+#include "page/table_notes.h"
 #include "page/table_prefer.h"
 
 /* Texts in first-appearance order (pivot rows and columns). */
@@ -225,6 +226,7 @@ int cp_table_build_pivot(cp_table *t, const cp_fmt_ctx *base, const cp_node *def
         for (size_t i = 0; i < cols.n; i++)
             t->head[i + 1] = cp_xstrdup(cols.items[i]);
         size_t table_cap = 0;
+        cp_field count = cp_fmt_count_field(&ctx);
         for (size_t r = 0; r < rows.n; r++) {
             if (!rows.items[r])
                 continue;
@@ -237,6 +239,9 @@ int cp_table_build_pivot(cp_table *t, const cp_fmt_ctx *base, const cp_node *def
                 const char *empty = i < nmissing && col_missing[i] ? col_missing[i] : missing;
                 row[i + 1].text = cp_table_own(t, v->text ? v->text : cp_xstrdup(empty));
                 memset(v, 0, sizeof *v);
+                /* the notes on the result the cell shows (what prefer chose) */
+                if (ds->notes && who[r * gc + i])
+                    cp_table_cell_notes(t, t->nrows - 1, i + 1, who[r * gc + i], ds->notes, count, base->counts_only);
             }
         }
     }

@@ -3,6 +3,7 @@
  * of a line defused, and where a node sits in lists and quotes. */
 #include "render/render.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 void cp_render_text(cp_render *r, const char *s, size_t n, const char *line_start_specials,
@@ -87,4 +88,32 @@ char *cp_render_link_target(const char *link, const char *ext)
 void cp_render_put_url(cp_buf *out, const char *s)
 {
     cp_buf_put_url(out, s, "/");
+}
+
+void cp_note_walk_start(cp_note_walk *w, const cp_table *t)
+{
+    w->t = t;
+    w->next = 0;
+    w->label = t->nshared ? cp_xcalloc(t->nshared, sizeof *w->label) : NULL;
+}
+
+int cp_note_walk_next(cp_note_walk *w, cp_render *r, size_t row, size_t col, const char **text, unsigned *label,
+                      int *first)
+{
+    const cp_table *t = w->t;
+    if (w->next >= t->nmarks || t->marks[w->next].row != row || t->marks[w->next].col != col)
+        return 0;
+    size_t k = t->marks[w->next++].note;
+    *first = !w->label[k];
+    if (*first)
+        w->label[k] = ++r->notes;
+    *text = t->shared[k];
+    *label = w->label[k];
+    return 1;
+}
+
+void cp_note_walk_end(cp_note_walk *w)
+{
+    free(w->label);
+    w->label = NULL;
 }

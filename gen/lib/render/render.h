@@ -85,6 +85,23 @@ void cp_render_put_url(cp_buf *out, const char *s);
 void cp_render_text(cp_render *r, const char *s, size_t n, const char *line_start_specials,
                     void (*escape_first)(cp_buf *out, char c));
 
+/* The shared notes of a table (model/table.h) as a writer meets them,
+ * cell by cell in reading order: each gets the page's next footnote
+ * label the first time, the same label on every later cell. */
+typedef struct {
+    const cp_table *t;
+    size_t next;         /* the next mark */
+    unsigned *label;     /* per shared note, 0: not written yet */
+} cp_note_walk;
+
+void cp_note_walk_start(cp_note_walk *w, const cp_table *t);
+/* The next shared note on cell (row, col): 1 with its text and label, and
+ * *first set when this is its first marker (r->notes counts it); 0 when
+ * the cell has no more. */
+int cp_note_walk_next(cp_note_walk *w, cp_render *r, size_t row, size_t col, const char **text, unsigned *label,
+                      int *first);
+void cp_note_walk_end(cp_note_walk *w);
+
 /* A chart's alternative text: its title and subtitle, plain text. */
 char *cp_render_chart_alt(const cp_chart *c);
 

@@ -233,7 +233,31 @@ static void note_id(cp_buf *o, const char *kind, const cp_table *t, unsigned k)
     cp_buf_printf(o, "-%u", k);
 }
 
-static void cell(cp_render *r, const cp_table *t, const cp_cell *c, const char *tag, cp_buf *notes)
+/* the reference to footnote k; id: the back link's target (its first reference) */
+static void note_ref(cp_buf *o, const cp_table *t, unsigned k, int id)
+{
+    cp_buf_puts(o, "<sup");
+    if (id) {
+        cp_buf_puts(o, " id=\"");
+        note_id(o, "ref", t, k);
+        cp_buf_putc(o, '"');
+    }
+    cp_buf_puts(o, "><a href=\"#");
+    note_id(o, "note", t, k);
+    cp_buf_printf(o, "\">[%u]</a></sup>", k);
+}
+
+static void note_item(cp_buf *notes, const cp_table *t, unsigned k, const char *text)
+{
+    cp_buf_puts(notes, "<li id=\"");
+    note_id(notes, "note", t, k);
+    cp_buf_puts(notes, "\">");
+    html_puts(notes, text);
+    cp_buf_puts(notes, "</li>\n");
+}
+
+static void cell(cp_render *r, const cp_table *t, const cp_cell *c, const char *tag, cp_buf *notes, cp_note_walk *walk,
+                 size_t row, size_t col)
 {
     cp_buf *o = r->out;
     /* digits line up in a column; a label/value table (no header row) has none */
@@ -255,16 +279,17 @@ static void cell(cp_render *r, const cp_table *t, const cp_cell *c, const char *
         cp_buf_puts(o, "</a>");
     if (c->note) {
         unsigned k = ++r->notes;
-        cp_buf_puts(o, "<sup id=\"");
-        note_id(o, "ref", t, k);
-        cp_buf_puts(o, "\"><a href=\"#");
-        note_id(o, "note", t, k);
-        cp_buf_printf(o, "\">[%u]</a></sup>", k);
-        cp_buf_puts(notes, "<li id=\"");
-        note_id(notes, "note", t, k);
-        cp_buf_puts(notes, "\">");
-        html_puts(notes, c->note);
-        cp_buf_puts(notes, "</li>\n");
+        note_ref(o, t, k, 1);
+        note_item(notes, t, k, c->note);
+    }
+    /* a shared note: listed once, referred to from each of its cells */
+    const char *text;
+    unsigned k;
+    int first;
+    while (cp_note_walk_next(walk, r, row, col, &text, &k, &first)) {
+        note_ref(o, t, k, first);
+        if (first)
+            note_item(notes, t, k, text);
     }
     cp_buf_puts(o, "</");
     cp_buf_puts(o, tag);
@@ -276,6 +301,8 @@ static void html_table(cp_render *r, const cp_table *t)
     cp_buf *o = r->out;
     cp_buf notes = { 0 };
     unsigned first_note = r->notes + 1;
+    cp_note_walk walk;
+    cp_note_walk_start(&walk, t);
     cp_buf_puts(o, "<table class=\"wikitable\">\n");
     if (t->head) {
         cp_buf_puts(o, "<thead>\n<tr>");
@@ -291,11 +318,12 @@ static void html_table(cp_render *r, const cp_table *t)
         cp_buf_puts(o, "<tr>");
         /* a table without header row (label/value rows) heads each row with its label */
         for (size_t c = 0; c < t->ncols; c++)
-            cell(r, t, cp_table_cell(t, row, c), !t->head && c == 0 ? "th" : "td", &notes);
+            cell(r, t, cp_table_cell(t, row, c), !t->head && c == 0 ? "th" : "td", &notes, &walk, row, c);
         cp_buf_puts(o, "</tr>\n");
         cp_render_flush(r);
     }
     cp_buf_puts(o, "</tbody>\n</table>\n");
+    cp_note_walk_end(&walk);
     if (notes.len) {
         cp_buf_printf(o, "<ol class=\"notes\" start=\"%u\">\n", first_note);
         cp_buf_put(o, notes.data, notes.len);

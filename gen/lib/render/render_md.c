@@ -145,7 +145,7 @@ static void md_node(cp_render *r, cmark_node *n, int entering)
     }
 }
 
-static void md_row(cp_render *r, const cp_table *t, size_t row, cp_buf *notes)
+static void md_row(cp_render *r, const cp_table *t, size_t row, cp_buf *notes, cp_note_walk *walk)
 {
     cp_buf *o = r->out;
     for (size_t c = 0; c < t->ncols; c++) {
@@ -169,6 +169,19 @@ static void md_row(cp_render *r, const cp_table *t, size_t row, cp_buf *notes)
             md_escape(notes, cl->note, strlen(cl->note));
             cp_buf_putc(notes, '\n');
         }
+        /* a shared note: one definition, a reference from each cell */
+        const char *text;
+        unsigned label;
+        int first;
+        while (cp_note_walk_next(walk, r, row, c, &text, &label, &first)) {
+            const char *g = t->note_group ? t->note_group : "note";
+            cp_buf_printf(o, "[^%s%u]", g, label);
+            if (!first)
+                continue;
+            cp_buf_printf(notes, "[^%s%u]: ", g, label);
+            md_escape(notes, text, strlen(text));
+            cp_buf_putc(notes, '\n');
+        }
         cp_buf_putc(o, ' ');
     }
     cp_buf_puts(o, "|\n");
@@ -178,6 +191,8 @@ static void md_table(cp_render *r, const cp_table *t)
 {
     cp_buf *o = r->out;
     cp_buf notes = { 0 };
+    cp_note_walk walk;
+    cp_note_walk_start(&walk, t);
     /* GFM tables need a header row: a table without one gets an empty one */
     for (size_t c = 0; c < t->ncols; c++) {
         cp_buf_puts(o, "| ");
@@ -190,10 +205,11 @@ static void md_table(cp_render *r, const cp_table *t)
         cp_buf_puts(o, "| --- ");
     cp_buf_puts(o, "|\n");
     for (size_t row = 0; row < t->nrows; row++) {
-        md_row(r, t, row, &notes);
+        md_row(r, t, row, &notes, &walk);
         cp_render_flush(r);
     }
     cp_buf_putc(o, '\n');
+    cp_note_walk_end(&walk);
     if (notes.len) {
         cp_buf_put(o, notes.data, notes.len);
         cp_buf_putc(o, '\n');

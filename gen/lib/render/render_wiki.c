@@ -179,10 +179,31 @@ static void cell(cp_render *r, const cp_table *t, const cp_cell *c)
     }
 }
 
+/* The shared notes of a cell: the text at the first marker, a named
+ * reference back to it at every later one (one entry in the list) */
+static void shared_notes(cp_render *r, const cp_table *t, cp_note_walk *w, size_t row, size_t col)
+{
+    const char *text, *group = t->note_group ? t->note_group : "note";
+    unsigned label;
+    int first;
+    while (cp_note_walk_next(w, r, row, col, &text, &label, &first)) {
+        cp_buf_printf(r->out, "<ref group=\"%s\" name=\"cp-note-%u\"", group, label);
+        if (!first) {
+            cp_buf_puts(r->out, " />");
+            continue;
+        }
+        cp_buf_putc(r->out, '>');
+        wiki_escape(r->out, text, strlen(text));
+        cp_buf_puts(r->out, "</ref>");
+    }
+}
+
 static void wiki_table(cp_render *r, const cp_table *t)
 {
     cp_buf *o = r->out;
     unsigned notes = r->notes;
+    cp_note_walk walk;
+    cp_note_walk_start(&walk, t);
     cp_buf_puts(o, "{| class=\"wikitable\"\n");
     if (t->head) {
         for (size_t c = 0; c < t->ncols; c++) {
@@ -196,11 +217,13 @@ static void wiki_table(cp_render *r, const cp_table *t)
         for (size_t c = 0; c < t->ncols; c++) {
             cp_buf_puts(o, c ? " || " : "| ");
             cell(r, t, cp_table_cell(t, row, c));
+            shared_notes(r, t, &walk, row, c);
         }
         cp_buf_putc(o, '\n');
         cp_render_flush(r);
     }
     cp_buf_puts(o, "|}\n");
+    cp_note_walk_end(&walk);
     if (r->notes != notes)
         cp_buf_printf(o, "<references group=\"%s\" />\n", t->note_group ? t->note_group : "note");
     cp_buf_putc(o, '\n');

@@ -16,6 +16,7 @@
 #include "base/util.h"
 #include "chart/chart_cache.h"
 #include "data/dataset.h"
+#include "data/notes.h"
 #include "data/schema.h"
 #include "diff/diff.h"
 #include "model/compare.h"
@@ -35,6 +36,7 @@ typedef struct {
     cp_dataset *sets;      /* the valid datasets, kept for the pages made of several */
     size_t nsets;
     cp_span load, render;  /* --timing */
+    cp_notes notes;        /* the notes source: footnotes on the rows it matches */
 } job;
 
 /* the layout `name` with its page template `page` (page.md: "page") */
@@ -132,6 +134,10 @@ static int render_one(job *j, const char *path, const cp_schema *schema, const c
     if (rc != 0) {
         cp_dataset_free(&ds);
         return rc == -2 ? CP_FAILED : CP_INVALID;
+    }
+    if (j->notes.n) {
+        ds.notes = &j->notes;
+        cp_notes_count(&j->notes, &ds);
     }
     const cp_layout *l = layout_for(j, templates, cp_dataset_text(&ds, "layout"), "page", &diag);
     int status = CP_FAILED;
@@ -239,6 +245,8 @@ static int add_series_pages(job *j, const char *templates, const char *outdir)
                 const cp_layout *pl = page_spec_layout(j, templates, pages->items[p], &diag);
                 cp_dataset cmp;
                 int rc = pl ? cp_compare_build(&cmp, group, n, &diag) : -1;
+                if (rc == 0 && j->notes.n)
+                    cmp.notes = &j->notes;   /* its results keep their datasets' headers */
                 char *dir = cp_xasprintf("%s/%s", outdir, series);
                 if (rc != 0 || cp_output_page(j->out, pl, &cmp, dir, pages->keys[p]->text, &diag) != 0)
                     status = CP_FAILED;
@@ -301,6 +309,8 @@ static int add_library_pages(job *j, const char *templates, const char *outdir)
             const cp_layout *pl = page_spec_layout(j, templates, pages->items[p], &diag);
             cp_dataset cores;
             int rc = pl ? cp_cores_build(&cores, kept, nk, &diag) : -1;
+            if (rc == 0 && j->notes.n)
+                cores.notes = &j->notes;
             char *dir = rc == 0 ? cp_xasprintf("%s/%s/%s", outdir, pages->keys[p]->text, cores.name) : NULL;
             if (rc != 0 || cp_output_page(j->out, pl, &cores, dir, "index", &diag) != 0)
                 status = CP_FAILED;
@@ -332,6 +342,7 @@ static void job_free(job *j)
     free(j->layouts);
     cp_output_free(j->out);
     cp_site_index_free(j->index);
+    cp_notes_free(&j->notes);
     for (size_t i = 0; i < j->nsets; i++)
         cp_dataset_free(&j->sets[i]);
     free(j->sets);
@@ -381,6 +392,30 @@ static int unchanged_run(const char *who, const cp_chart_cache *cache, const cha
     return rc ? CP_FAILED : CP_OK;
 }
 
+/* The notes files of the run, checked against notes.schema.json beside
+ * the datasets' schema. */
+static cp_status load_notes(job *j, const cp_site_options *o, const char *schema_path)
+{
+    if (!o->nnotes)
+        return CP_OK;
+    char *path = cp_notes_schema_path(schema_path);
+    cp_schema *schema = cp_schema_load(path, stderr);
+    cp_status status = CP_OK;
+    if (!schema) {
+        fprintf(stderr, "%s: cannot use the schema %s\n", o->who, path);
+        status = CP_FAILED;
+    }
+    for (size_t i = 0; schema && i < o->nnotes; i++) {
+        cp_diag diag = { .out = stderr };
+        int rc = cp_notes_load(&j->notes, o->notes[i], schema, &diag);
+        cp_status st = rc == -2 ? CP_FAILED : rc ? CP_INVALID : CP_OK;
+        status = st > status ? st : status;
+    }
+    cp_schema_free(schema);
+    free(path);
+    return status;
+}
+
 cp_status cp_site_build(const cp_site_options *o)
 {
     const char *templates = o->templates, *schema_path = o->schema, *who = o->who;
@@ -397,7 +432,13 @@ cp_status cp_site_build(const cp_site_options *o)
     const unsigned char *identity = cache ? cp_chart_cache_identity(cache) : NULL;
     unsigned char run_key[CP_CHART_KEY_BYTES];
     cp_span t_key = cp_span_now(), keying = { 0, 0 };
-    int keyed = identity && cp_run_key(run_key, identity, outdir, templates, schema_path, paths, npaths) == 0;
+    /* the notes files are inputs as the datasets are */
+    char **inputs = cp_xcalloc(npaths + o->nnotes + 1, sizeof *inputs);
+    memcpy(inputs, paths, npaths * sizeof *inputs);
+    if (o->nnotes)
+        memcpy(inputs + npaths, o->notes, o->nnotes * sizeof *inputs);
+    int keyed = identity && cp_run_key(run_key, identity, outdir, templates, schema_path, inputs, npaths + o->nnotes) == 0;
+    free(inputs);
     cp_span_add(&keying, t_key);
     if (keyed && cp_chart_cache_run_fresh(cache, run_key)) {
         int rc = unchanged_run(who, cache, outdir, o->prune, o->timing, keying);
@@ -415,19 +456,25 @@ cp_status cp_site_build(const cp_site_options *o)
     }
     job j = { 0 };
     j.index = cp_site_index_new(outdir);
+    cp_status status = load_notes(&j, o, schema_path);
     /* Every file of the run is staged beside its destination (stage.h) as
      * it is made, the charts as they are drawn: only when all were
      * written are they renamed into place, the charts before the pages
      * that refer to them. */
     cp_stage *stage = cp_stage_new();
     j.out = cp_output_new(stage, cache, o->chart_jobs);
-    cp_status status = CP_OK;
     for (size_t i = 0; i < npaths; i++) {
         cp_status rc = render_one(&j, paths[i], schema, templates, outdir);
         if (rc > status)
             status = rc;
     }
     cp_schema_free(schema);
+    if (status == CP_OK && o->nnotes) {
+        /* a note that explains no figure of the whole run explains a figure that is gone */
+        cp_diag diag = { .out = stderr };
+        if (cp_notes_report_stale(&j.notes, o->notes_all, &diag))
+            status = CP_INVALID;
+    }
     if (status == CP_OK) {
         cp_span t = cp_span_now();
         status = add_diff_pages(&j, templates, outdir);

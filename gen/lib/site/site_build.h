@@ -21,6 +21,9 @@ typedef struct {
     const char *who;              /* names the program in messages: "cryptoperf render" */
     char *const *datasets;        /* the dataset.yaml files, in this order */
     size_t ndatasets;
+    char *const *notes;           /* the notes files (data/notes.h), or none */
+    size_t nnotes;
+    int notes_all;                /* the datasets are all the notes are about: a note that matches none is stale */
     const char *templates;        /* the layouts' folder */
     const char *schema;           /* the schema file */
     const char *out;              /* the output folder */
