@@ -135,6 +135,10 @@ FW_FP_LD := $(FW_DIR)/link$(if $(BOARD_FP_RAM_LENGTH),-fp).ld
 FW_NEEDS := $(if $(FW_PROBE),,$(BOARD_NEEDS_PROBE))
 FW_PROBE_DIR := $(BUILD)/fw/$(BOARD)-probe
 FW_FP_LDFLAGS := $(FW_LDFLAGS_BASE) -T $(FW_FP_LD)
+# The link map of footprint or baseline image $(1) (without .elf): ld
+# writes it beside the image, whose bytes stay the same. Without ld's list
+# of discarded input sections (60 % of a map, nothing the runner reads).
+fw_fp_map = -Wl,-Map=$(1).map -Wl,--no-print-map-discarded
 # Test hooks (firmware/README.md) for the bench images, e.g.
 #   make FW_BREAK_KAT=sha256-sb-32 fw
 # A stamp file rebuilds the case runner when they change.
@@ -500,10 +504,15 @@ $(FW_DIR)/obj/$(1)-$(3)-$(4)/families@%.o: crypto/$(1)/families.c $(call $(2)_PA
 	@echo "  CC   $$(notdir $$@)"
 	@$(FW_CC) $(FW_CFLAGS) $(call $(2)_PORT_DEFS,$(3),$(4)) -DCP_PART=$$(FW_PART_MASK_$$*) -I$(BUILD)/fw/$(1)-$(3) -c $$< -o $$@
 
-$(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-%.elf: $(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-%.o $$(FW_LINK_$(1)_$(3)_$(4)) $(FW_FP_LD)
+# Footprint and baseline images: the ELF and its link map, one link (the
+# runner attributes each input section of the map to library, port
+# adapter, harness or C runtime; firmware/README.md, "Footprint").
+$(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-%.elf $(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-%.map: $(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-%.o \
+    $$(FW_LINK_$(1)_$(3)_$(4)) $(FW_FP_LD)
 	@mkdir -p $$(@D)
-	@echo "  LD   $$(notdir $$@)"
-	@$(FW_CC) $(FW_FP_LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(FW_LIBARGS_$(1)_$(3)_$(4))
+	@echo "  LD   fp-$(1)-$(3)-$(4)-$$*.elf"
+	@$(FW_CC) $(FW_FP_LDFLAGS) -o $(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-$$*.elf \
+	  $(call fw_fp_map,$(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-$$*) $$(filter %.o,$$^) $$(FW_LIBARGS_$(1)_$(3)_$(4))
 FW_RESTRICTIONS_$(1)_$(3)_$(4) := $(sort $(foreach o,$(call fw_fp_ops,$(2),$(3),$(4)),$(call fw_restriction,$(2),$(o))))
 endef
 
@@ -527,12 +536,19 @@ $(FW_DIR)/obj/$(1)-$(3)-$(4)-$(5)/%.o: crypto/$(1)/%.c $(call $(2)_PACKAGE,$(3))
 	@mkdir -p $$(@D)
 	@echo "  CC   $$(notdir $$@)"
 	@$(FW_CC) $(FW_CFLAGS) $(call $(2)_PORT_DEFS,$(3),$(4)) $(FP_RESTRICT_DEFS_$(5)) -I$(BUILD)/fw/$(1)-$(3) -MMD -MP -c $$< -o $$@
-$(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-$(5)-baseline.elf \
-  $(foreach o,$(call fw_fp_ops,$(2),$(3),$(4)),$(if $(filter $(5),$(call fw_restriction,$(2),$(o))),$(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-$(o).elf)): \
-  $(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-%.elf: $(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-%.o $$(FW_RLINK_$(1)_$(3)_$(4)_$(5)) $(FW_FP_LD)
+$$(foreach i,$(5)-baseline $(foreach o,$(call fw_fp_ops,$(2),$(3),$(4)),$(if $(filter $(5),$(call fw_restriction,$(2),$(o))),$(o))),\
+  $$(eval $$(call fw_restrict_image,$(1),$(2),$(3),$(4),$(5),$$(i))))
+endef
+# Image $(6) (an operation or the baseline) of restriction $(5): the ELF and
+# its map from one link (grouped targets: a static pattern rule cannot
+# group them).
+define fw_restrict_image
+$(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-$(6).elf $(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-$(6).map &: $(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-$(6).o \
+    $(FW_RLINK_$(1)_$(3)_$(4)_$(5)) $(FW_FP_LD)
 	@mkdir -p $$(@D)
-	@echo "  LD   $$(notdir $$@)"
-	@$(FW_CC) $(FW_FP_LDFLAGS) -o $$@ $$(filter %.o,$$^) $(FW_WHOLE) $$(FW_RLIB_$(1)_$(3)_$(4)_$(5)) $(FW_NO_WHOLE) \
+	@echo "  LD   fp-$(1)-$(3)-$(4)-$(6).elf"
+	@$(FW_CC) $(FW_FP_LDFLAGS) -o $(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-$(6).elf $(call fw_fp_map,$(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-$(6)) \
+	  $$(filter %.o,$$^) $(FW_WHOLE) $(FW_RLIB_$(1)_$(3)_$(4)_$(5)) $(FW_NO_WHOLE) \
 	  $(call $(2)_RESTRICT_BASE,$(3),$(4)) $(call fw_fprint_ld,$(1)-$(3)-$(4)-$(5),$(call $(2)_RESTRICT_BASE,$(3),$(4)))
 endef
 # The ports' own rules (_RULES).
@@ -610,9 +626,12 @@ fw_img = $(FW_IMG_DIR)/$(1)-$(2)-$(3)$(if $(4),-$(4))$(if $(5),-$(5)).elf
 # The baseline of footprint op $(5) of library $(1) (prefix $(2)), version
 # $(3), configuration $(4): its restriction's when it has one.
 fw_fp_baseline = $(call fw_img,fp,$(1),$(3),$(4),$(addsuffix -,$(call fw_restriction,$(2),$(5)))baseline)
-fw_config_images = $(call fw_bench_images,$(1),$(2),$(3),$(4)) $(call fw_img,fp,$(1),$(3),$(4),baseline) \
+fw_fp_images = $(call fw_img,fp,$(1),$(3),$(4),baseline) \
   $(foreach r,$(FW_RESTRICTIONS_$(1)_$(3)_$(4)),$(call fw_img,fp,$(1),$(3),$(4),$(r)-baseline)) \
   $(foreach o,$(FW_FP_OPS_$(1)_$(3)_$(4)),$(call fw_img,fp,$(1),$(3),$(4),$(o)))
+# Footprint and baseline images come with their maps (the runner reads both).
+fw_with_maps = $(1) $(patsubst %.elf,%.map,$(1))
+fw_config_images = $(call fw_bench_images,$(1),$(2),$(3),$(4)) $(call fw_with_maps,$(call fw_fp_images,$(1),$(2),$(3),$(4)))
 fw_config_rows = \
   $(foreach b,$(call fw_bench_images,$(1),$(2),$(3),$(4)),$(call fw_row,$(b),bench,$(FW_TIMEOUT_BENCH),$(1),$(3),$(4),,,0,)) \
   $(call fw_row,$(call fw_img,fp,$(1),$(3),$(4),baseline),baseline,-,$(1),$(3),$(4),,,-,) \
@@ -628,11 +647,11 @@ FW_TEST_IMAGES_ELF := $(FW_IMG_DIR)/selftest.elf $(foreach lv,$(FW_LIB_VERSIONS)
 # 3.6.6's and LibTomCrypt's P-256 signature on their one-curve builds, and
 # a BearSSL P-256 signature of one EC implementation variant; Mbed TLS
 # 3.6.6's P-256 signature through p256-m.
-FW_FP_TEST_IMAGES := $(foreach lv,$(FW_LIB_VERSIONS),$(foreach o,baseline aes-cbc-enc-sb,\
+FW_FP_TEST_IMAGES := $(call fw_with_maps,$(foreach lv,$(FW_LIB_VERSIONS),$(foreach o,baseline aes-cbc-enc-sb,\
     $(call fw_img,fp,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),$(call fw_home,$(call fw_lv,$(lv),1)),$(o)))) \
   $(foreach o,p256-baseline ecdsa-sign-p256,$(call fw_img,fp,mbedtls,3.6.6,ecc-fast-high,$(o)) \
     $(call fw_img,fp,libtomcrypt,1.18.2,ecc-ladder,$(o))) \
-  $(call fw_img,fp,bearssl,0.6,ec-p256-m15,ecdsa-sign-p256) $(call fw_img,fp,mbedtls,3.6.6,p256-m,ecdsa-sign-p256)
+  $(call fw_img,fp,bearssl,0.6,ec-p256-m15,ecdsa-sign-p256) $(call fw_img,fp,mbedtls,3.6.6,p256-m,ecdsa-sign-p256))
 # Bench images the tests run beside the quick suite (tests/firmware/kat.t):
 # Mbed TLS 3.6.6's p256-m, whose P-256 cases no home configuration runs.
 FW_BENCH_TEST_IMAGES := $(call fw_bench_images,mbedtls,MBEDTLS,3.6.6,p256-m)
