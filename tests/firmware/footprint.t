@@ -82,15 +82,18 @@ for row in mbedtls-2.28.3-fast-aes-cbc-enc-sb:mbedtls-2.28.3-fast-baseline:mbedt
   check "$name: the library has code" [ "$((ic - bc))" -gt 0 ]
   main_growth=$(( $(map_bytes "${img%.elf}.map" '/obj/[^/]*/fp-[^/]*[.]o$' | cut -d' ' -f1) -
                   $(map_bytes "${bimg%.elf}.map" '/obj/[^/]*/fp-[^/]*[.]o$' | cut -d' ' -f1) ))
-  check "$name: main grew by the call ($main_growth bytes), which the runner gives the harness" \
-    [ "$main_growth" -gt 0 -a "$(fp_row "$img" "$bimg" "$lib" "$ver" harness_code_bytes)" = "$main_growth" ]
+  check "$name: main grew by the call ($main_growth bytes, from the maps)" [ "$main_growth" -gt 0 ]
+  check "$name: the runner gives main's growth to the harness" \
+    [ "$(fp_row "$img" "$bimg" "$lib" "$ver" harness_code_bytes)" = "$main_growth" ]
   # the port's objects: its folder's, but the footprint program
   port=() ; for m in "${img%.elf}.map" "${bimg%.elf}.map"; do
     port+=($(( $(map_bytes "$m" "/obj/$lib-$ver-[^/]*/[^/]*[.]o\$" | cut -d' ' -f1) -
                $(map_bytes "$m" '/obj/[^/]*/fp-[^/]*[.]o$' | cut -d' ' -f1) )))
   done
-  check "$name: the adapter's code growth is the port's objects' in the maps ($((port[0] - port[1])) bytes), apart" \
-    [ "$((port[0] - port[1]))" -gt 0 -a "$(fp_row "$img" "$bimg" "$lib" "$ver" adapter_code_bytes)" = "$((port[0] - port[1]))" ]
+  check "$name: the port's objects grew ($((port[0] - port[1])) bytes of code, from the maps)" \
+    [ "$((port[0] - port[1]))" -gt 0 ]
+  check "$name: the runner gives that growth to the adapter, apart" \
+    [ "$(fp_row "$img" "$bimg" "$lib" "$ver" adapter_code_bytes)" = "$((port[0] - port[1]))" ]
 done
 
 # data symbols (type b, B, d, D) of an image: "name<TAB>file"
