@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cryptoperf.h"
 #include "elfsize.h"
@@ -131,8 +132,15 @@ int cpr_attribute(const char *image, const char *library, const char *version, c
         free(mpath);
         return -1;
     }
-    if (cpr_ldmap_read(mpath, &m, err) < 0)
+    if (cpr_ldmap_read(mpath, &m, err) < 0) {
+        if (access(mpath, F_OK) != 0) {
+            /* an image linked before the links wrote maps */
+            char *hint = cp_xasprintf("%s (the link writes it: make fw relinks an image whose map is missing)", *err);
+            free(*err);
+            *err = hint;
+        }
         goto out_elf;
+    }
     if (same_image(image, mpath, &m, &e, err) < 0)
         goto out;
     for (size_t i = 0; i < m.n; i++) {

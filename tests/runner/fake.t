@@ -212,6 +212,14 @@ cp "$d/m.good" "$d/m.tsv"
 sed -i 's|img/fp-base-3.6.6.elf\tfam|img/nothere.elf\tfam|' "$d/m.tsv"
 fails no-baseline "m.tsv:[0-9]+:1: img/fp-aes-3.6.6.elf: expected a baseline image listed in the manifest, found 'img/nothere.elf'"
 cp "$d/m.good" "$d/m.tsv"
+mv "$d/img/fp-aes-3.6.6.map" "$d/fp-aes-3.6.6.map"
+fails no-map "m.tsv:[0-9]+: img/fp-aes-3.6.6.elf: .*img/fp-aes-3.6.6.map: expected a GNU ld map, No such file or directory \\(the link writes it: make fw relinks an image whose map is missing\\)"
+cp "$d/img/fp-base-3.6.6.map" "$d/img/fp-aes-3.6.6.map"
+fails other-map "m.tsv:[0-9]+: img/fp-aes-3.6.6.elf: .*img/fp-aes-3.6.6.map: expected the link map of .*img/fp-aes-3.6.6.elf, found one of '.*img/fp-base-3.6.6.elf'"
+mv "$d/fp-aes-3.6.6.map" "$d/img/fp-aes-3.6.6.map"
+sed -i 's|/obj/mbedtls-3.6.6-fake/adapter.o|/obj/elsewhere/adapter.o|' "$d/img/fp-aes-3.6.6.map"
+fails unplaced-input "m.tsv:[0-9]+: img/fp-aes-3.6.6.elf: .*img/fp-aes-3.6.6.map:[0-9]+: input section '.text.cp_enc' of '.*/obj/elsewhere/adapter.o': expected an object of the harness"
+sed -i 's|/obj/elsewhere/adapter.o|/obj/mbedtls-3.6.6-fake/adapter.o|' "$d/img/fp-aes-3.6.6.map"
 run "$d/data1" >/dev/null 2>&1
 check "after the failures a good run still gives the same bytes" [ "$(cat "$ds1" "$ds3" | md5sum)" = "$sum_before" ]
 
