@@ -115,10 +115,15 @@ $(FW_DIR)/obj/$(1)-$(3)-$(4)/families@%.o: crypto/$(1)/families.c $(call $(2)_PA
 	@echo "  CC   $$(notdir $$@)"
 	@$(FW_CC) $(FW_CFLAGS) $(call $(2)_PORT_DEFS,$(3),$(4)) -DCP_PART=$$(FW_PART_MASK_$$*) -I$(BUILD)/fw/$(1)-$(3) -c $$< -o $$@
 
-$(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-%.elf: $(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-%.o $$(FW_LINK_$(1)_$(3)_$(4)) $(FW_FP_LD)
+# Footprint and baseline images: the ELF and its link map, one link (the
+# runner attributes each input section of the map to library, port
+# adapter, harness or C runtime; firmware/README.md, "Footprint").
+$(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-%.elf $(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-%.map: $(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-%.o \
+    $$(FW_LINK_$(1)_$(3)_$(4)) $(FW_FP_LD)
 	@mkdir -p $$(@D)
-	@echo "  LD   $$(notdir $$@)"
-	@$(FW_CC) $(FW_FP_LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(FW_LIBARGS_$(1)_$(3)_$(4))
+	@echo "  LD   fp-$(1)-$(3)-$(4)-$$*.elf"
+	@$(FW_CC) $(FW_FP_LDFLAGS) -o $(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-$$*.elf \
+	  $(call fw_fp_map,$(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-$$*) $$(filter %.o,$$^) $$(FW_LIBARGS_$(1)_$(3)_$(4))
 FW_RESTRICTIONS_$(1)_$(3)_$(4) := $(sort $(foreach o,$(call fw_fp_ops,$(2),$(3),$(4)),$(call fw_restriction,$(2),$(o))))
 endef
 
@@ -142,12 +147,19 @@ $(FW_DIR)/obj/$(1)-$(3)-$(4)-$(5)/%.o: crypto/$(1)/%.c $(call $(2)_PACKAGE,$(3))
 	@mkdir -p $$(@D)
 	@echo "  CC   $$(notdir $$@)"
 	@$(FW_CC) $(FW_CFLAGS) $(call $(2)_PORT_DEFS,$(3),$(4)) $(FP_RESTRICT_DEFS_$(5)) -I$(BUILD)/fw/$(1)-$(3) -MMD -MP -c $$< -o $$@
-$(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-$(5)-baseline.elf \
-  $(foreach o,$(call fw_fp_ops,$(2),$(3),$(4)),$(if $(filter $(5),$(call fw_restriction,$(2),$(o))),$(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-$(o).elf)): \
-  $(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-%.elf: $(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-%.o $$(FW_RLINK_$(1)_$(3)_$(4)_$(5)) $(FW_FP_LD)
+$$(foreach i,$(5)-baseline $(foreach o,$(call fw_fp_ops,$(2),$(3),$(4)),$(if $(filter $(5),$(call fw_restriction,$(2),$(o))),$(o))),\
+  $$(eval $$(call fw_restrict_image,$(1),$(2),$(3),$(4),$(5),$$(i))))
+endef
+# Image $(6) (an operation or the baseline) of restriction $(5): the ELF and
+# its map from one link (grouped targets: a static pattern rule cannot
+# group them).
+define fw_restrict_image
+$(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-$(6).elf $(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-$(6).map &: $(FW_DIR)/obj/$(1)-$(3)-$(4)/fp-$(6).o \
+    $(FW_RLINK_$(1)_$(3)_$(4)_$(5)) $(FW_FP_LD)
 	@mkdir -p $$(@D)
-	@echo "  LD   $$(notdir $$@)"
-	@$(FW_CC) $(FW_FP_LDFLAGS) -o $$@ $$(filter %.o,$$^) $(FW_WHOLE) $$(FW_RLIB_$(1)_$(3)_$(4)_$(5)) $(FW_NO_WHOLE) \
+	@echo "  LD   fp-$(1)-$(3)-$(4)-$(6).elf"
+	@$(FW_CC) $(FW_FP_LDFLAGS) -o $(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-$(6).elf $(call fw_fp_map,$(FW_IMG_DIR)/fp-$(1)-$(3)-$(4)-$(6)) \
+	  $$(filter %.o,$$^) $(FW_WHOLE) $(FW_RLIB_$(1)_$(3)_$(4)_$(5)) $(FW_NO_WHOLE) \
 	  $(call $(2)_RESTRICT_BASE,$(3),$(4)) $(call fw_fprint_ld,$(1)-$(3)-$(4)-$(5),$(call $(2)_RESTRICT_BASE,$(3),$(4)))
 endef
 # The ports' own rules (_RULES).

@@ -15,9 +15,12 @@ fw_img = $(FW_IMG_DIR)/$(1)-$(2)-$(3)$(if $(4),-$(4))$(if $(5),-$(5)).elf
 # The baseline of footprint op $(5) of library $(1) (prefix $(2)), version
 # $(3), configuration $(4): its restriction's when it has one.
 fw_fp_baseline = $(call fw_img,fp,$(1),$(3),$(4),$(addsuffix -,$(call fw_restriction,$(2),$(5)))baseline)
-fw_config_images = $(call fw_bench_images,$(1),$(2),$(3),$(4)) $(call fw_img,fp,$(1),$(3),$(4),baseline) \
+fw_fp_images = $(call fw_img,fp,$(1),$(3),$(4),baseline) \
   $(foreach r,$(FW_RESTRICTIONS_$(1)_$(3)_$(4)),$(call fw_img,fp,$(1),$(3),$(4),$(r)-baseline)) \
   $(foreach o,$(FW_FP_OPS_$(1)_$(3)_$(4)),$(call fw_img,fp,$(1),$(3),$(4),$(o)))
+# Footprint and baseline images come with their maps (the runner reads both).
+fw_with_maps = $(1) $(patsubst %.elf,%.map,$(1))
+fw_config_images = $(call fw_bench_images,$(1),$(2),$(3),$(4)) $(call fw_with_maps,$(call fw_fp_images,$(1),$(2),$(3),$(4)))
 fw_config_rows = \
   $(foreach b,$(call fw_bench_images,$(1),$(2),$(3),$(4)),$(call fw_row,$(b),bench,$(FW_TIMEOUT_BENCH),$(1),$(3),$(4),,,0,)) \
   $(call fw_row,$(call fw_img,fp,$(1),$(3),$(4),baseline),baseline,-,$(1),$(3),$(4),,,-,) \
@@ -34,12 +37,12 @@ FW_TEST_IMAGES_ELF := $(FW_IMG_DIR)/selftest.elf $(foreach lv,$(FW_LIB_VERSIONS)
 # a BearSSL P-256 signature of one EC implementation variant; Mbed TLS
 # 3.6.6's P-256 signature through p256-m; LibTomCrypt's GCM without tables
 # (tests/firmware/libtomcrypt-config.t: LTC_FAST's word-wise GHASH).
-FW_FP_TEST_IMAGES := $(foreach lv,$(FW_LIB_VERSIONS),$(foreach o,baseline aes-cbc-enc-sb,\
+FW_FP_TEST_IMAGES := $(call fw_with_maps,$(foreach lv,$(FW_LIB_VERSIONS),$(foreach o,baseline aes-cbc-enc-sb,\
     $(call fw_img,fp,$(call fw_lv,$(lv),1),$(call fw_lv,$(lv),2),$(call fw_home,$(call fw_lv,$(lv),1)),$(o)))) \
   $(foreach o,p256-baseline ecdsa-sign-p256,$(call fw_img,fp,mbedtls,3.6.6,ecc-fast-high,$(o)) \
     $(call fw_img,fp,libtomcrypt,1.18.2,ecc-ladder,$(o))) \
   $(call fw_img,fp,bearssl,0.6,ec-p256-m15,ecdsa-sign-p256) $(call fw_img,fp,mbedtls,3.6.6,p256-m,ecdsa-sign-p256) \
-  $(call fw_img,fp,libtomcrypt,1.18.2,fast-notables,aes-gcm-enc)
+  $(call fw_img,fp,libtomcrypt,1.18.2,fast-notables,aes-gcm-enc))
 # Bench images the tests run beside the quick suite (tests/firmware/kat.t):
 # Mbed TLS 3.6.6's p256-m, whose P-256 cases no home configuration runs.
 FW_BENCH_TEST_IMAGES := $(call fw_bench_images,mbedtls,MBEDTLS,3.6.6,p256-m)

@@ -95,3 +95,9 @@ $(ELF_SYMBOLS_DRIVER): tests/runner/elf_symbols.c $(RUNNER_LIB_ASAN) $(CYCLES_LA
 	@mkdir -p $(@D)
 	$(CC) $(ASAN_CFLAGS) $(RUNNER_INC) $(GEN_INC) -o $@ $< $(RUNNER_LIB_ASAN) $(CYCLES_LAUNCH_LIB_ASAN) $(GEN_LIB_ASAN) $(GEN_LIBS) $(RUNNER_LIBS)
 TEST_PREREQS += $(ELF_SYMBOLS_DRIVER)
+# Test driver of the footprint attribution (fpattr.c), for tests/firmware/footprint.t
+FP_ATTR_DRIVER := $(BUILD)/tests/fp_attr
+$(FP_ATTR_DRIVER): tests/runner/fp_attr.c $(RUNNER_LIB_ASAN) $(CYCLES_LAUNCH_LIB_ASAN) $(GEN_LIB_ASAN) $(RUNNER_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(ASAN_CFLAGS) $(RUNNER_INC) $(GEN_INC) -o $@ $< $(RUNNER_LIB_ASAN) $(CYCLES_LAUNCH_LIB_ASAN) $(GEN_LIB_ASAN) $(GEN_LIBS) $(RUNNER_LIBS)
+TEST_PREREQS += $(FP_ATTR_DRIVER)

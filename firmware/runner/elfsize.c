@@ -115,6 +115,53 @@ int cpr_elf_footprint(const char *path, cpr_footprint *out, const char **why)
     return rc;
 }
 
+static int sections_of(Elf *e, cpr_elf_sections *out, const char **why)
+{
+    size_t shstrndx, shnum;
+    if (elf_getshdrstrndx(e, &shstrndx) != 0 || elf_getshdrnum(e, &shnum) != 0) {
+        *why = elf_errmsg(-1);
+        return -1;
+    }
+    out->v = cp_xcalloc(shnum ? shnum : 1, sizeof *out->v);
+    for (Elf_Scn *scn = NULL; (scn = elf_nextscn(e, scn)) != NULL;) {
+        GElf_Shdr sh;
+        const char *name;
+        if (!gelf_getshdr(scn, &sh) || !(name = elf_strptr(e, shstrndx, sh.sh_name))) {
+            *why = "section header table lies outside the file or names a missing string";
+            return -1;
+        }
+        cpr_elf_section *s = &out->v[out->n++];
+        s->name = cp_xstrdup(name);
+        s->addr = sh.sh_addr;
+        s->size = sh.sh_size;
+        s->cls = section_class(&sh);
+    }
+    return 0;
+}
+
+int cpr_elf_sections_read(const char *path, cpr_elf_sections *out, const char **why)
+{
+    memset(out, 0, sizeof *out);
+    int fd;
+    Elf *e = open_file(path, &fd, why);
+    if (!e)
+        return -1;
+    int rc = sections_of(e, out, why);
+    elf_end(e);
+    close(fd);
+    if (rc)
+        cpr_elf_sections_free(out);
+    return rc;
+}
+
+void cpr_elf_sections_free(cpr_elf_sections *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        free(s->v[i].name);
+    free(s->v);
+    memset(s, 0, sizeof *s);
+}
+
 /* nm's letter for a symbol defined in a section (binutils' decode_section_type
  * on the section flags BFD derives from the ELF ones), lower case. */
 static char section_letter(const GElf_Shdr *sh, const char *name)

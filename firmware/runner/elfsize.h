@@ -39,6 +39,23 @@ typedef struct {
     size_t n;
 } cpr_elf_symbols;
 
+/* A section of the image as its section header says. */
+typedef struct {
+    char *name;
+    unsigned long long addr, size;
+    cpr_elf_class cls;          /* CPR_ELF_NONE: not allocated */
+} cpr_elf_section;
+
+typedef struct {
+    cpr_elf_section *v;
+    size_t n;
+} cpr_elf_sections;
+
+/* Every section of the ELF32 file but the NULL one, in table order.
+ * Returns 0, or -1 with *why. Free with cpr_elf_sections_free. */
+int cpr_elf_sections_read(const char *path, cpr_elf_sections *out, const char **why);
+void cpr_elf_sections_free(cpr_elf_sections *s);
+
 /* Every symbol of the ELF32 file's symbol table in table order, as
  * `nm -S -p` lists them: section and file symbols and the ARM mapping
  * symbols ($a, $d, $t) left out. Returns 0, or -1 with *why (an image

@@ -179,12 +179,20 @@ int cpr_header_build(cpr_header *h, char ***owned, const cpr_set *s, const cpr_h
         h->cm_core = s->model_machine->core;
         h->cm_note = s->model_machine->note;
     }
-    notes[h->nnotes++] = "Footprint: an image calling one operation minus a baseline image without the call, "
+    notes[h->nnotes++] = "Footprint: an image calling one operation against a baseline image without the call, "
                          "both holding the harness (buffers, counters, the random stream, the counting "
-                         "allocator over newlib's malloc), so the difference is the library's code and data "
-                         "for the operation; ECDSA, ECDH and RSA rows are per curve and modulus, each from a "
-                         "library build with only that curve or modulus enabled where the library has such a "
-                         "switch.";
+                         "allocator over newlib's malloc). Each input section of the two links is attributed "
+                         "from the linker's map: code, constant data and global data are what the library's "
+                         "own archive members add, plus the C runtime functions (libc, libgcc) the library "
+                         "pulls in that the baseline did not already link (runtime_code_bytes and its siblings "
+                         "in the data say how much of each figure that is); the port adapter, the benchmark's "
+                         "glue between the harness and the library's API, is shown apart and not counted; the "
+                         "footprint program's own call and the alignment padding between sections count "
+                         "nowhere. A row holds everything the library links for the operation, also what the "
+                         "operation never runs: an encryption row holds the decryption code or tables its "
+                         "library links with the encryption call (README.md, \"Honest numbers\", names them). "
+                         "ECDSA, ECDH and RSA rows are per curve and modulus, each from a library build with "
+                         "only that curve or modulus enabled where the library has such a switch.";
     for (size_t i = 0; i < sizeof note_keys / sizeof note_keys[0]; i++) {
         const char *t = run_get(run, note_keys[i], NULL);
         if (t && *t)

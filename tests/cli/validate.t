@@ -118,6 +118,23 @@ expect_problem "a model version that is a number, not a string" \
 mutate_cyc 's/^  status: modelled/  status: not-modelled\n  note: no table/; s/cycles_estimated: [0-9]*//; s/, }/}/'
 expect_problem "a not-modelled cycle_model that names its memory system" \
   "37:11: cycle_model.memory: expected nothing here (the schema allows no value) (as status is 'not-modelled')"
+# Footprint parts (schema/README.md, "Footprint parts"): the C runtime's
+# bytes are part of the figure, the adapter's beside it, both on
+# footprint rows only and in threes.
+PARTS='runtime_code_bytes: 100, runtime_const_bytes: 8, runtime_data_bytes: 0, adapter_code_bytes: 144, adapter_const_bytes: 0, adapter_data_bytes: 0'
+mutate_cyc "s/code_bytes: 2301, const_bytes: 2600, data_bytes: 20, stack_bytes: 528, heap_bytes: 0/&, $PARTS/"
+run "$DS"
+check "a footprint row with its runtime and adapter parts is valid" [ "$rc" -eq 0 ]
+mutate_cyc "s/code_bytes: 2301, const_bytes: 2600, data_bytes: 20, stack_bytes: 528, heap_bytes: 0/&, ${PARTS/runtime_const_bytes: 8/runtime_const_bytes: 2601}/"
+expect_problem "a runtime part larger than its figure" \
+  "42:253: results[3].runtime_const_bytes: expected at most const_bytes (2600: the C runtime's bytes are part of it), found 2601"
+mutate_cyc "s/code_bytes: 2301, const_bytes: 2600, data_bytes: 20, stack_bytes: 528, heap_bytes: 0/&, ${PARTS/, adapter_data_bytes: 0/}/"
+expect_invalid "adapter parts not in threes" \
+  "42:5: results[3]: expected the required field 'adapter_data_bytes', found none (as the condition at schema line"
+mutate_cyc 's/instructions: 5003, /instructions: 5003, adapter_code_bytes: 1, adapter_const_bytes: 0, adapter_data_bytes: 0, /'
+expect_invalid "adapter parts on a performance row" \
+  "39:25: results[0].kind: expected 'footprint', found 'performance' (as the condition at schema line"
+
 DS=$T/data/mixed/blib-1.0/dataset.yaml
 mkdir -p "$(dirname "$DS")"
 sed -e 's/^provenance:/cycle_model: {status: not-modelled, core: Cortex-M33, note: silicon}\nprovenance:/' \

@@ -27,8 +27,10 @@ make_images() {
 }
 make_images
 
-# Footprint: real ELF32 objects, one with the call, one without.
-fp_objects aes
+# Footprint: images with their link maps, one with the call, one without.
+for v in 2.28.3 3.6.6; do
+  fp_objects "-$v" $v aes
+done
 
 manifest() { # FILE then lines "image kind version config [timeout]"
   local out=$1; shift
@@ -42,10 +44,6 @@ manifest() { # FILE then lines "image kind version config [timeout]"
       "$1" "${6:-20}" "$3" "$3" "$4" "$base" "$fields" | sed "s/\tbench\t/\t$kind\t/" >>"$out"
   done
 }
-for v in 2.28.3 3.6.6; do
-  cp "$d/img/fp-base.elf" "$d/img/fp-base-$v.elf"
-  cp "$d/img/fp-aes.elf" "$d/img/fp-aes-$v.elf"
-done
 good=(
   "img/2.28.3-small.elf bench 2.28.3 small"
   "img/2.28.3-fast.elf bench 2.28.3 fast"
@@ -97,15 +95,23 @@ check "header: version as reported, package, emulator, revision, axes" bash -c "
   grep -q '^  overhead: 11' '$ds1' && grep -q '^    label: Small' '$ds1' &&
   grep -qF \"  compiler: \\\"$(arm-none-eabi-gcc --version | head -1)\\\"\" '$ds1'"
 
-# footprint = image - baseline per section-flag class, computed here with
-# readelf independently of the runner
+# footprint: the library's bytes (its archive member), the adapter's apart,
+# main's growth nowhere; the sizes of the objects' sections computed here
+# with readelf, independently of the runner
 . "$(dirname "$0")/lib-elf.sh"   # classes
-read -r c1 r1 w1 <<<"$(classes "$d/img/fp-aes.elf")"
-read -r c0 r0 w0 <<<"$(classes "$d/img/fp-base.elf")"
+read -r lc lr lw <<<"$(classes "$d/fw/lib-fake/lib.o")"
+read -r ac ar aw <<<"$(classes "$d/fw/fake/obj/mbedtls-2.28.3-fake/adapter.o")"
 fp=$(grep 'kind: footprint' "$ds1")
-check "footprint row: code, const, data = image - baseline (readelf)" \
-  grep -q "code_bytes: $((c1 - c0)), const_bytes: $((r1 - r0)), data_bytes: $((w1 - w0))" <<<"$fp"
-check "footprint sizes are not all zero" [ $((c1 - c0)) -gt 0 -a $((r1 - r0)) -ge 300 -a $((w1 - w0)) -ge 44 ]
+check "footprint row: code, const, data = the library object's sections (readelf)" \
+  grep -q "code_bytes: $lc, const_bytes: $lr, data_bytes: $lw," <<<"$fp"
+check "footprint row: the library has code" [ "$lc" -gt 0 ]
+check "footprint row: the library has its 300-byte table" [ "$lr" -ge 300 ]
+check "footprint row: the library has its 44 bytes of data" [ "$lw" -ge 44 ]
+check "footprint row: the port adapter's code apart (readelf)" \
+  grep -q "adapter_code_bytes: $ac, adapter_const_bytes: $ar, adapter_data_bytes: $aw" <<<"$fp"
+check "footprint row: the adapter has code" [ "$ac" -gt 0 ]
+check "footprint row: no C runtime linked" \
+  grep -q "runtime_code_bytes: 0, runtime_const_bytes: 0, runtime_data_bytes: 0" <<<"$fp"
 check "footprint stack: the most any matching run used" grep -q "stack_bytes: 290, heap_bytes: 0" <<<"$fp"
 
 # Failures: nothing written, the existing datasets untouched, the case named.
@@ -206,6 +212,14 @@ cp "$d/m.good" "$d/m.tsv"
 sed -i 's|img/fp-base-3.6.6.elf\tfam|img/nothere.elf\tfam|' "$d/m.tsv"
 fails no-baseline "m.tsv:[0-9]+:1: img/fp-aes-3.6.6.elf: expected a baseline image listed in the manifest, found 'img/nothere.elf'"
 cp "$d/m.good" "$d/m.tsv"
+mv "$d/img/fp-aes-3.6.6.map" "$d/fp-aes-3.6.6.map"
+fails no-map "m.tsv:[0-9]+: img/fp-aes-3.6.6.elf: .*img/fp-aes-3.6.6.map: expected a GNU ld map, No such file or directory \\(the link writes it: make fw relinks an image whose map is missing\\)"
+cp "$d/img/fp-base-3.6.6.map" "$d/img/fp-aes-3.6.6.map"
+fails other-map "m.tsv:[0-9]+: img/fp-aes-3.6.6.elf: .*img/fp-aes-3.6.6.map: expected the link map of .*img/fp-aes-3.6.6.elf, found one of '.*img/fp-base-3.6.6.elf'"
+mv "$d/fp-aes-3.6.6.map" "$d/img/fp-aes-3.6.6.map"
+sed -i 's|/obj/mbedtls-3.6.6-fake/adapter.o|/obj/elsewhere/adapter.o|' "$d/img/fp-aes-3.6.6.map"
+fails unplaced-input "m.tsv:[0-9]+: img/fp-aes-3.6.6.elf: .*img/fp-aes-3.6.6.map:[0-9]+: input section '.text.cp_enc' of '.*/obj/elsewhere/adapter.o': expected an object of the harness"
+sed -i 's|/obj/elsewhere/adapter.o|/obj/mbedtls-3.6.6-fake/adapter.o|' "$d/img/fp-aes-3.6.6.map"
 run "$d/data1" >/dev/null 2>&1
 check "after the failures a good run still gives the same bytes" [ "$(cat "$ds1" "$ds3" | md5sum)" = "$sum_before" ]
 

@@ -51,13 +51,47 @@ YAML
 aes() { # id op key buf config instr stack
   echo "$1|family: AES, kind: performance, measure: sole-buffer, cipher_mode: CBC, key_bits: $3, buffer_bytes: $4, operation: $2, configuration: $5, instructions: $6, stack_bytes: $7, heap_bytes: 0"
 }
-# fp_objects NAME...: real ELF32 objects for footprint rows
-# (arm-none-eabi-gcc -c): $d/img/fp-base.elf without the call and, for each
-# NAME, $d/img/fp-NAME.elf with it (code, a constant table, data).
+# fp_objects SUFFIX VERSION NAME...: footprint images linked with their
+# maps as mk/firmware.mk links them, for the runner's attribution
+# (firmware/runner/fporigin.h): $d/img/fp-base$SUFFIX.elf without the call
+# and, for each NAME, $d/img/fp-NAME$SUFFIX.elf with it. The library is an
+# archive in $d/fw/lib-fake/ (code, a 300-byte constant table, 44 bytes of
+# data: $d/fw/lib-fake/lib.o), the port adapter the Mbed TLS VERSION
+# port's object ($d/fw/fake/obj/mbedtls-VERSION-fake/adapter.o), main the
+# harness's (fp-*.o in the same folder).
 fp_objects() {
-  cat >"$d/base.c" <<'C'
-int buf[64];
-int main(void) { return buf[0]; }
+  local sfx=$1 v=$2 n; shift 2
+  local lib=$d/fw/lib-fake obj=$d/fw/fake/obj/mbedtls-$v-fake
+  local cc=(arm-none-eabi-gcc -mcpu=cortex-m33 -mthumb -O2 -ffunction-sections -fdata-sections)
+  mkdir -p "$lib" "$obj"
+  cat >"$d/lib.c" <<'C'
+static const unsigned char sbox[300] = { 1, 2, 3 };
+unsigned char state[40];
+int counter = 5;
+int enc(int x) { state[x & 31] = sbox[x % 300]; return counter += state[x & 7]; }
+C
+  cat >"$d/adapter.c" <<'C'
+int enc(int x);
+int cp_enc(int x);
+int cp_enc(int x) { return enc(x) + 1; }
+C
+  printf 'int buf[64];\nint main(void) { return buf[0]; }\n' >"$d/base.c"
+  printf 'int buf[64];\nint cp_enc(int x);\nint main(void) { return cp_enc(buf[0]) + buf[1]; }\n' >"$d/op.c"
+  "${cc[@]}" -c "$d/lib.c" -o "$lib/lib.o"
+  rm -f "$lib/fake.a"
+  arm-none-eabi-ar rcs "$lib/fake.a" "$lib/lib.o"
+  "${cc[@]}" -c "$d/adapter.c" -o "$obj/adapter.o"
+  "${cc[@]}" -c "$d/base.c" -o "$obj/fp-baseline.o"
+  "${cc[@]}" -c "$d/op.c" -o "$obj/fp-op.o"
+  fp_link() { # IMAGE PROGRAM
+    arm-none-eabi-gcc -mcpu=cortex-m33 -mthumb -nostdlib -Wl,--gc-sections -Wl,-e,main -o "$d/img/$1.elf" \
+      -Wl,-Map="$d/img/$1.map" "$2" "$obj/adapter.o" "$lib/fake.a"
+  }
+  fp_link "fp-base$sfx" "$obj/fp-baseline.o"
+  for n in "$@"; do
+    fp_link "fp-$n$sfx" "$obj/fp-op.o"
+  done
+}
 C
   cat >"$d/op.c" <<'C'
 int buf[64];

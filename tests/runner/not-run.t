@@ -51,7 +51,7 @@ check "a board where everything ran has no such note" bash -c "! grep -q 'did no
 # no results, not a malformed document. Beside it, a footprint image of an
 # operation that only has not-run rows: its sizes are written, without a
 # stack or heap figure (none was measured on this board).
-fp_objects sign
+fp_objects "" 3.6.6 sign
 image fast.elf 3.6.6 Fast "$(aes enc-128-32 encryption 128 32 Fast 3000 270)" "$(notrun secp384r1)"
 image empty.elf 3.6.6 Fast
 split() { # FILE, then the footprint image's fields

@@ -226,6 +226,28 @@ static void check_cycle_model(const cp_dataset *ds, const size_t *seq_index, cp_
     free(status_text);
 }
 
+/* A footprint figure holds the C runtime's part of it (schema/README.md,
+ * "Footprint parts"): runtime_code_bytes is at most code_bytes, and so on. */
+static void check_footprint_parts(const cp_dataset *ds, const size_t *seq_index, cp_diag *diag)
+{
+    static const cp_field pairs[][2] = { { CP_F_RUNTIME_CODE_BYTES, CP_F_CODE_BYTES },
+                                         { CP_F_RUNTIME_CONST_BYTES, CP_F_CONST_BYTES },
+                                         { CP_F_RUNTIME_DATA_BYTES, CP_F_DATA_BYTES } };
+    for (size_t i = 0; i < ds->nresults; i++)
+        for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; k++) {
+            const cp_result *r = &ds->results[i];
+            long long part, whole;
+            if (cp_scalar_int(cp_result_value(r, pairs[k][0]), &part) != 0 ||
+                cp_scalar_int(cp_result_value(r, pairs[k][1]), &whole) != 0 || part <= whole)
+                continue;
+            char path[64];
+            snprintf(path, sizeof path, "results[%zu].%s", seq_index[i], cp_fields[pairs[k][0]].name);
+            cp_diag_node(diag, cp_result_value(r, pairs[k][0]), path,
+                         "expected at most %s (%lld: the C runtime's bytes are part of it), found %lld",
+                         cp_fields[pairs[k][1]].name, whole, part);
+        }
+}
+
 /* The identity of a result: every ID field that is present, compared by
  * YAML-typed value. Integer fields are compared as numbers (128, 0128 and
  * 0x80 are the same key size); everything else as written. */
@@ -400,6 +422,7 @@ int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t
     size_t *seq_index = index_results(ds);
     check_counter_kind(ds, seq_index, diag);
     check_cycle_model(ds, seq_index, diag);
+    check_footprint_parts(ds, seq_index, diag);
     check_duplicates(ds, seq_index, diag);
     free(seq_index);
     cp_diag_release(diag, &held, ds->doc.file);

@@ -19,8 +19,10 @@ typedef enum {
 
 typedef enum { CP_FT_TEXT, CP_FT_ENUM, CP_FT_INT, CP_FT_DEC } cp_field_type;
 /* NOTE: what a not-run result says instead of figures (what the case needs,
- * why it did not run): neither identifies the row nor is compared. */
-typedef enum { CP_ROLE_ID, CP_ROLE_METRIC, CP_ROLE_NOTE } cp_field_role;
+ * why it did not run); PART: what a footprint figure holds of the C runtime
+ * and the port adapter's bytes beside it. Neither identifies the row nor
+ * is compared (a diff compares the figures themselves). */
+typedef enum { CP_ROLE_ID, CP_ROLE_METRIC, CP_ROLE_NOTE, CP_ROLE_PART } cp_field_role;
 
 typedef struct {
     const char *name;
