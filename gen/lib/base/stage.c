@@ -154,13 +154,13 @@ static int diverge(cp_stage_file *f)
 
 cp_stage_file *cp_stage_open(cp_stage *s, const char *path, int after, FILE *err)
 {
-    struct stat st;
-    int there = lstat(path, &st) == 0;
-    if (there && !S_ISREG(st.st_mode)) {
-        fprintf(err, "%s: cannot write: expected a regular file or nothing there, found %s\n", path,
-                S_ISDIR(st.st_mode) ? "a folder" : "another kind of file");
+    const char *refused = cp_output_refused(path);
+    if (refused) {
+        fprintf(err, "%s: cannot write: %s\n", path, refused);
         return NULL;
     }
+    struct stat st;
+    int there = lstat(path, &st) == 0;
     cp_stage_file *f = cp_xcalloc(1, sizeof *f);
     *f = (cp_stage_file){ s, cp_xstrdup(path), after, err, COMPARING, -1, 0, NULL, -1, cp_xmalloc(CHUNK) };
     /* an old file that cannot be read is replaced, as one that differs */

@@ -391,6 +391,13 @@ cp_status cp_site_build(const cp_site_options *o)
     for (size_t n = strlen(out_norm); n > 1 && out_norm[n - 1] == '/'; n--)
         out_norm[n - 1] = '\0';
     const char *outdir = out_norm;
+    /* refused before anything is written, not after the pages are placed */
+    const char *refused = o->chart_cache ? cp_output_refused(o->chart_cache) : NULL;
+    if (refused) {
+        fprintf(stderr, "%s: cannot use as the chart cache: %s\n", o->chart_cache, refused);
+        free(out_norm);
+        return CP_FAILED;
+    }
     /* the run's key (run_key.h): the same as the last run's, with every
      * file as that run left it, and there is nothing to do */
     cp_chart_cache *cache = o->chart_cache ? cp_chart_cache_open(o->chart_cache, "gnuplot") : NULL;
@@ -464,8 +471,8 @@ cp_status cp_site_build(const cp_site_options *o)
         if (keyed && status == CP_OK)
             cp_chart_cache_note_run(cache, run_key);
         if (cp_chart_cache_close(cache, status == CP_OK) != 0)
-            fprintf(stderr, "cryptoperf: cannot write the chart cache (pages and charts are fine): %s\n",
-                    strerror(errno));
+            fprintf(stderr, "%s: cannot write the chart cache (pages and charts are fine): %s\n", o->chart_cache,
+                    cp_write_file_error());
     }
     if (status == CP_OK && o->timing) {
         /* pages were timed with their charts inside */
