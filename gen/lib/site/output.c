@@ -6,11 +6,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/path_rel.h"
 #include "base/util.h"
 #include "render/page_write.h"
 #include "render/render.h"
 
 struct cp_output {
+    char *root;                /* every file of the run is under it */
     cp_stage *stage;
     cp_chart_cache *cache;     /* or NULL */
     unsigned chart_jobs;       /* 0: one per core */
@@ -24,13 +26,25 @@ struct cp_output {
     cp_span chart;             /* time spent drawing, inside the time of the pages */
 };
 
-cp_output *cp_output_new(cp_stage *stage, cp_chart_cache *cache, unsigned chart_jobs)
+cp_output *cp_output_new(const char *root, cp_stage *stage, cp_chart_cache *cache, unsigned chart_jobs)
 {
     cp_output *o = cp_xcalloc(1, sizeof *o);
+    o->root = cp_xstrdup(root);
     o->stage = stage;
     o->cache = cache;
     o->chart_jobs = chart_jobs;
     return o;
+}
+
+/* The check at the point of writing: a path made of data stays under the
+ * run's folder, whatever the schema allowed. 0, or -1 after a message. */
+static int outside(const cp_output *o, const char *path)
+{
+    if (cp_path_inside(o->root, path))
+        return 0;
+    fprintf(stderr, "%s: cannot write: expected a path inside the output folder %s (a name made of the data has an "
+            "empty, '.' or '..' part)\n", path, o->root);
+    return -1;
 }
 
 /* Charts through the run's gnuplot processes, into dir; 0, or -1 after a
@@ -38,6 +52,11 @@ cp_output *cp_output_new(cp_stage *stage, cp_chart_cache *cache, unsigned chart_
 static int draw_list(cp_output *o, cp_chart_list *charts, const cp_layout *l, const char *dir)
 {
     for (size_t i = 0; i < charts->n; i++) {
+        char *path = cp_xasprintf("%s/%s", dir, charts->items[i]->file);
+        int out = outside(o, path);
+        free(path);
+        if (out)
+            return o->charts_failed = 1, -1;
         if (!o->gnuplot) {
             if (!(o->gnuplot = cp_gnuplot_start("gnuplot", o->stage, stderr)))
                 return o->charts_failed = 1, -1;
@@ -97,7 +116,7 @@ static void write_page(cp_output *o, cp_page *page, const char *dir, const char 
     for (size_t i = 0; i < CP_NWRITERS; i++) {
         o->pages = cp_xrealloc(o->pages, (o->npages + 1) * sizeof *o->pages);
         const char *path = o->pages[o->npages++] = cp_xasprintf("%s/%s.%s", dir, base, cp_writers[i]->ext);
-        cp_stage_file *f = o->pages_failed ? NULL : cp_stage_open(o->stage, path, 1, stderr);
+        cp_stage_file *f = o->pages_failed || outside(o, path) ? NULL : cp_stage_open(o->stage, path, 1, stderr);
         if (!f)
             o->pages_failed = 1;
         cp_sink sink = { stage_put, f };
@@ -177,5 +196,6 @@ void cp_output_free(cp_output *o)
     for (size_t i = 0; i < o->ncharts; i++)
         free(o->charts[i]);
     free(o->charts);
+    free(o->root);
     free(o);
 }

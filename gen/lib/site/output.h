@@ -24,10 +24,11 @@
 
 typedef struct cp_output cp_output;
 
-/* A run that stages into stage (the caller's, committed by the caller),
+/* A run that writes under root only (a path leaving it is an error: see
+ * cp_path_inside), stages into stage (the caller's, committed by the caller),
  * draws with at most chart_jobs gnuplot processes (0: one per core), and
  * keeps charts that are fresh in cache (NULL: none; the caller's). */
-cp_output *cp_output_new(cp_stage *stage, cp_chart_cache *cache, unsigned chart_jobs);
+cp_output *cp_output_new(const char *root, cp_stage *stage, cp_chart_cache *cache, unsigned chart_jobs);
 
 /* The page of layout l for ds in every format, DIR/<base>.<ext>, its
  * charts drawn beside it as they are built. 0, or -1 after reporting a

@@ -427,7 +427,7 @@ cp_status cp_site_build(const cp_site_options *o)
      * written are they renamed into place, the charts before the pages
      * that refer to them. */
     cp_stage *stage = cp_stage_new();
-    j.out = cp_output_new(stage, cache, o->chart_jobs);
+    j.out = cp_output_new(outdir, stage, cache, o->chart_jobs);
     cp_status status = CP_OK;
     for (size_t i = 0; i < npaths; i++) {
         cp_status rc = render_one(&j, paths[i], schema, templates, outdir);
