@@ -58,9 +58,12 @@ int cp_stage_write(cp_stage_file *f, const char *data, size_t len);
 int cp_stage_close(cp_stage_file *f);
 
 /* Renames every staged file into place, those of cp_stage_add and
- * cp_stage_add_pieces first. 0; -1 after a message when a rename fails (it
- * names what was replaced already), the rest of the temporary files
- * removed. */
+ * cp_stage_add_pieces first, keeping each old file under a second name
+ * (a hard link) until all are placed. 0; -1 after a message when one
+ * cannot be placed (an immutable file): the files placed before it are
+ * put back as they were (the old content, or nothing), the temporary
+ * files and the folders made for them removed. A SIGINT/SIGTERM meanwhile
+ * waits until it is done (base/cleanup.h). */
 int cp_stage_commit(cp_stage *s, FILE *err);
 
 /* Removes every temporary file and the folders made for them. */

@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/cleanup.h"
+
 static void out_of_memory(void)
 {
     fputs("cryptoperf: out of memory\n", stderr);
@@ -297,8 +299,9 @@ int cp_write_file_atomic(const char *path, const char *data, size_t len)
         if (rc)
             return write_failed();
     }
-    char *tmp = cp_xasprintf("%s.tmp.XXXXXX", path);
-    int fd = mkstemp(tmp);
+    char *tmp = cp_tmp_name(path);
+    cp_cleanup_id cid;
+    int fd = cp_cleanup_mkstemp(tmp, &cid);
     if (fd < 0) {
         free(tmp);
         return write_failed();
@@ -320,6 +323,7 @@ int cp_write_file_atomic(const char *path, const char *data, size_t len)
     fd = -1;
     if (rename(tmp, path))
         goto fail;
+    cp_cleanup_drop(cid);
     free(tmp);
     return 0;
 fail: {
@@ -327,6 +331,7 @@ fail: {
     if (fd >= 0)
         close(fd);
     unlink(tmp);
+    cp_cleanup_drop(cid);
     free(tmp);
     errno = saved;
     return write_failed();

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/span.h"
+#include "base/stale.h"
 #include "base/stage.h"
 #include "base/util.h"
 #include "chart/chart_cache.h"
@@ -398,6 +399,7 @@ cp_status cp_site_build(const cp_site_options *o)
         free(out_norm);
         return CP_FAILED;
     }
+    cp_stale_sweep(outdir, stderr);
     /* the run's key (run_key.h): the same as the last run's, with every
      * file as that run left it, and there is nothing to do */
     cp_chart_cache *cache = o->chart_cache ? cp_chart_cache_open(o->chart_cache, "gnuplot") : NULL;
