@@ -338,11 +338,10 @@ static void job_free(job *j)
     free(j->sets);
 }
 
-/* --prune: every file of the run (keep) is kept, the rest of its kinds
- * goes. */
-static int prune_stale(const char *who, const char *const *keep, size_t n, const char *outdir)
+/* --prune: the old manifest's files that the run did not write go. */
+static int prune_stale(const char *who, const cp_manifest *old, const char *const *keep, size_t n, const char *outdir)
 {
-    long removed = cp_prune_stale(outdir, (char **)keep, n, stderr);
+    long removed = cp_prune_stale(outdir, old, keep, n, stderr);
     if (removed > 0)
         fprintf(stderr, "%s: removed %ld stale file%s under %s\n", who, removed, removed == 1 ? "" : "s", outdir);
     return removed < 0 ? -1 : 0;
@@ -364,8 +363,8 @@ static const char **run_files(const cp_output *o, size_t *n)
 
 /* Nothing changed since the last run (its key and every file it left are
  * the same): nothing to load, build, draw or write. */
-static int unchanged_run(const char *who, const cp_chart_cache *cache, const char *outdir, int prune, int timing,
-                         cp_span keying)
+static int unchanged_run(const char *who, const cp_chart_cache *cache, const char *outdir, const cp_manifest *prune,
+                         int timing, cp_span keying)
 {
     size_t charts, n = cp_chart_cache_files(cache, NULL, &charts);
     if (timing)
@@ -377,7 +376,7 @@ static int unchanged_run(const char *who, const cp_chart_cache *cache, const cha
         return CP_OK;
     const char **keep = cp_xcalloc(n + 1, sizeof *keep);
     cp_chart_cache_files(cache, keep, &charts);
-    int rc = prune_stale(who, keep, n, outdir);
+    int rc = prune_stale(who, prune, keep, n, outdir);
     free(keep);
     return rc ? CP_FAILED : CP_OK;
 }
@@ -400,6 +399,18 @@ cp_status cp_site_build(const cp_site_options *o)
         return CP_FAILED;
     }
     cp_stale_sweep(outdir, stderr);
+    /* what render wrote here before: what --prune may delete, and what the
+     * new manifest keeps listing without --prune */
+    cp_manifest old_manifest;
+    int has_manifest = cp_manifest_read(&old_manifest, outdir, stderr);
+    if (has_manifest < 0 || (o->prune && !has_manifest && cp_folder_has_files(outdir))) {
+        if (has_manifest == 0)
+            fprintf(stderr, "%s: %s: --prune refused: the folder has files and no %s (the list of the files render "
+                    "wrote there), so nothing there is known to be render's; render once without --prune to "
+                    "start one\n", who, outdir, CP_MANIFEST_NAME);
+        free(out_norm);
+        return CP_FAILED;
+    }
     /* the run's key (run_key.h): the same as the last run's, with every
      * file as that run left it, and there is nothing to do */
     cp_chart_cache *cache = o->chart_cache ? cp_chart_cache_open(o->chart_cache, "gnuplot") : NULL;
@@ -409,8 +420,9 @@ cp_status cp_site_build(const cp_site_options *o)
     int keyed = identity && cp_run_key(run_key, identity, outdir, templates, schema_path, paths, npaths) == 0;
     cp_span_add(&keying, t_key);
     if (keyed && cp_chart_cache_run_fresh(cache, run_key)) {
-        int rc = unchanged_run(who, cache, outdir, o->prune, o->timing, keying);
+        int rc = unchanged_run(who, cache, outdir, o->prune ? &old_manifest : NULL, o->timing, keying);
         cp_chart_cache_close(cache, 0);
+        cp_manifest_free(&old_manifest);
         free(out_norm);
         return rc;
     }
@@ -418,6 +430,7 @@ cp_status cp_site_build(const cp_site_options *o)
     if (!schema) {
         if (cache)
             cp_chart_cache_close(cache, 0);
+        cp_manifest_free(&old_manifest);
         free(out_norm);
         fprintf(stderr, "%s: cannot use the schema %s\n", who, schema_path);
         return CP_FAILED;
@@ -448,6 +461,17 @@ cp_status cp_site_build(const cp_site_options *o)
             status = add_index(&j, templates);
         cp_span_add(&j.render, t);
     }
+    /* the manifest, placed with the files it lists */
+    char *manifest_path = cp_xasprintf("%s/%s", outdir, CP_MANIFEST_NAME);
+    if (status == CP_OK) {
+        size_t n, len;
+        const char **files = run_files(j.out, &n);
+        char *text = cp_manifest_text(outdir, files, n, &old_manifest, o->prune, &len);
+        if (cp_stage_add_after(stage, manifest_path, text, len, stderr) != 0)
+            status = CP_FAILED;
+        free(text);
+        free(files);
+    }
     cp_span t_charts = cp_span_now();
     cp_gnuplot_stats drawn = { 0, 0 };
     if (cp_output_finish(j.out, &drawn) != 0 && status == CP_OK)
@@ -470,6 +494,8 @@ cp_status cp_site_build(const cp_site_options *o)
         const char *const *pages = cp_output_pages(j.out, &npages);
         for (size_t i = 0; status == CP_OK && i < npages; i++)
             cp_chart_cache_note(cache, pages[i], NULL);
+        if (status == CP_OK)
+            cp_chart_cache_note(cache, manifest_path, NULL);   /* a run that finds it gone writes it */
         if (keyed && status == CP_OK)
             cp_chart_cache_note_run(cache, run_key);
         if (cp_chart_cache_close(cache, status == CP_OK) != 0)
@@ -491,11 +517,13 @@ cp_status cp_site_build(const cp_site_options *o)
     if (status == CP_OK && o->prune) {
         size_t n;
         const char **keep = run_files(j.out, &n);
-        if (prune_stale(who, keep, n, outdir) != 0)
+        if (prune_stale(who, &old_manifest, keep, n, outdir) != 0)
             status = CP_FAILED;
         free(keep);
     }
     job_free(&j);
+    cp_manifest_free(&old_manifest);
+    free(manifest_path);
     free(out_norm);
     return status;
 }
