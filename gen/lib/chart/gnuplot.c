@@ -51,6 +51,7 @@ typedef struct {
     char *path;          /* where the chart goes */
     char *title;         /* its <title>; names it in messages too */
     unsigned char key[CP_CHART_KEY_BYTES];
+    unsigned char hash[CP_CHART_KEY_BYTES];   /* of the SVG as staged (or kept), for the cache */
     chart_state state;
 } chart_out;
 
@@ -343,6 +344,8 @@ static void collect(cp_gnuplot *g, worker *w, char *said)
         return;
     }
     g->stats.drawn++;
+    if (g->cache)
+        cp_content_hash_of(clean.data, clean.len, o->hash);
     if (!g->stage || cp_stage_add(g->stage, o->path, clean.data, clean.len, g->err) == 0)
         o->state = DONE;
     else
@@ -624,7 +627,7 @@ int cp_gnuplot_render(cp_gnuplot *g, cp_chart *c, const char *dir)
         cp_chart_serialize(c, &model);
         cp_chart_cache_key(g->cache, model.data, model.len, o->key);
         cp_buf_free(&model);
-        if (cp_chart_cache_fresh(g->cache, o->path, o->key)) {
+        if (cp_chart_cache_fresh(g->cache, o->path, o->key, o->hash)) {
             o->state = KEPT;
             g->stats.kept++;
             return 0;
@@ -698,12 +701,12 @@ void cp_gnuplot_free(cp_gnuplot *g, int placed)
         return;
     if (g->nworkers)   /* not finished: the run failed before */
         cp_gnuplot_finish(g, NULL);
-    /* the cache names each chart as its file is now: only after the
-     * rename, which gives the file its inode */
+    /* the cache names each chart with the hash of the bytes staged, only
+     * when the run placed them all */
     int save = placed && g->staged;
     for (size_t i = 0; i < g->nout; i++) {
         if (save && g->cache)
-            cp_chart_cache_note(g->cache, g->out[i].path, g->out[i].key);
+            cp_chart_cache_note(g->cache, g->out[i].path, g->out[i].key, g->out[i].hash);
         free(g->out[i].path);
         free(g->out[i].title);
     }

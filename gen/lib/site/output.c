@@ -18,6 +18,7 @@ struct cp_output {
     unsigned chart_jobs;       /* 0: one per core */
     cp_gnuplot *gnuplot;       /* started at the first chart */
     char **pages;              /* the pages of the run, every format (staged as they are made) */
+    unsigned char (*page_hashes)[CP_CHART_KEY_BYTES];   /* of each page as written, for the cache */
     size_t npages;
     int pages_failed;          /* a page could not be staged */
     char **charts;             /* the chart files of the run */
@@ -101,11 +102,19 @@ static void draw_built(void *arg, cp_page *page)
     draw_from(arg, page, 0);
 }
 
-/* into a staged file; none (a page of a run that failed already): dropped */
+/* A page on its way: its staged file (none for a page of a run that
+ * failed already: dropped) and the hash of what is written. */
+typedef struct {
+    cp_stage_file *f;
+    cp_content_hash *hash;
+} page_sink;
+
 static void stage_put(void *arg, const char *data, size_t len)
 {
-    if (arg)
-        cp_stage_write(arg, data, len);   /* a failure is told, and counted, at close */
+    page_sink *p = arg;
+    cp_content_hash_put(p->hash, data, len);
+    if (p->f)
+        cp_stage_write(p->f, data, len);   /* a failure is told, and counted, at close */
 }
 
 /* The page in every format: DIR/<base>.<ext>, each streamed into its
@@ -115,12 +124,16 @@ static void write_page(cp_output *o, cp_page *page, const char *dir, const char 
 {
     for (size_t i = 0; i < CP_NWRITERS; i++) {
         o->pages = cp_xrealloc(o->pages, (o->npages + 1) * sizeof *o->pages);
-        const char *path = o->pages[o->npages++] = cp_xasprintf("%s/%s.%s", dir, base, cp_writers[i]->ext);
+        o->page_hashes = cp_xrealloc(o->page_hashes, (o->npages + 1) * sizeof *o->page_hashes);
+        size_t at = o->npages++;
+        const char *path = o->pages[at] = cp_xasprintf("%s/%s.%s", dir, base, cp_writers[i]->ext);
         cp_stage_file *f = o->pages_failed || outside(o, path) ? NULL : cp_stage_open(o->stage, path, 1, stderr);
         if (!f)
             o->pages_failed = 1;
-        cp_sink sink = { stage_put, f };
+        page_sink p = { f, cp_content_hash_begin() };
+        cp_sink sink = { stage_put, &p };
         cp_page_stream(page, cp_writers[i], i + 1 == CP_NWRITERS, &sink);
+        cp_content_hash_end(p.hash, o->page_hashes[at]);
         if (f && cp_stage_close(f))
             o->pages_failed = 1;
     }
@@ -168,6 +181,11 @@ const char *const *cp_output_pages(const cp_output *o, size_t *n)
     return (const char *const *)o->pages;
 }
 
+const unsigned char *cp_output_page_hash(const cp_output *o, size_t i)
+{
+    return o->page_hashes[i];
+}
+
 const char *const *cp_output_charts(const cp_output *o, size_t *n)
 {
     *n = o->ncharts;
@@ -193,6 +211,7 @@ void cp_output_free(cp_output *o)
     for (size_t i = 0; i < o->npages; i++)
         free(o->pages[i]);
     free(o->pages);
+    free(o->page_hashes);
     for (size_t i = 0; i < o->ncharts; i++)
         free(o->charts[i]);
     free(o->charts);

@@ -50,6 +50,8 @@ int cp_output_finish(cp_output *o, cp_gnuplot_stats *drawn);
 /* The files of the run: its pages (every format), its charts. */
 const char *const *cp_output_pages(const cp_output *o, size_t *n);
 const char *const *cp_output_charts(const cp_output *o, size_t *n);
+/* The SHA-256 of page i (of cp_output_pages) as written, for the cache. */
+const unsigned char *cp_output_page_hash(const cp_output *o, size_t i);
 
 /* The time spent drawing charts so far, inside the time of the pages. */
 cp_span cp_output_chart_time(const cp_output *o);

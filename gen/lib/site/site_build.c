@@ -463,10 +463,12 @@ cp_status cp_site_build(const cp_site_options *o)
     }
     /* the manifest, placed with the files it lists */
     char *manifest_path = cp_xasprintf("%s/%s", outdir, CP_MANIFEST_NAME);
+    unsigned char manifest_hash[CP_CHART_KEY_BYTES];
     if (status == CP_OK) {
         size_t n, len;
         const char **files = run_files(j.out, &n);
         char *text = cp_manifest_text(outdir, files, n, &old_manifest, o->prune, &len);
+        cp_content_hash_of(text, len, manifest_hash);
         if (cp_stage_add_after(stage, manifest_path, text, len, stderr) != 0)
             status = CP_FAILED;
         free(text);
@@ -486,16 +488,16 @@ cp_status cp_site_build(const cp_site_options *o)
                 status == CP_INVALID ? "invalid data" : "template or file problem");
     cp_stage_free(stage);
     cp_span_add(&written, t_write);
-    /* the cache is written only now that the files are in place (their
-     * inodes are what it remembers) */
+    /* the cache is written only once the files are in place: it names
+     * them with the hashes of the bytes this run wrote */
     cp_output_end(j.out, status == CP_OK);
     if (cache) {
         size_t npages;
         const char *const *pages = cp_output_pages(j.out, &npages);
         for (size_t i = 0; status == CP_OK && i < npages; i++)
-            cp_chart_cache_note(cache, pages[i], NULL);
-        if (status == CP_OK)
-            cp_chart_cache_note(cache, manifest_path, NULL);   /* a run that finds it gone writes it */
+            cp_chart_cache_note(cache, pages[i], NULL, cp_output_page_hash(j.out, i));
+        if (status == CP_OK)   /* a run that finds it gone or changed writes it */
+            cp_chart_cache_note(cache, manifest_path, NULL, manifest_hash);
         if (keyed && status == CP_OK)
             cp_chart_cache_note_run(cache, run_key);
         if (cp_chart_cache_close(cache, status == CP_OK) != 0)
