@@ -2,6 +2,8 @@
 # A render places every file or none (issue 30, item 6):
 #   - a rename failing at commit (an immutable page, chattr +i) leaves every
 #     file as it was: those placed before it are put back;
+#   - a page swapped for a symlink after it was staged is not replaced at
+#     commit (the kind is checked again there), and nothing is placed;
 #   - SIGTERM or SIGINT while charts are drawn (a gnuplot that never
 #     answers) leaves no staged file in --out and no scratch folder in
 #     TMPDIR; SIGXFSZ (ulimit -f) makes the writes fail with "File too
@@ -41,6 +43,34 @@ if chattr +i "$P" 2>/dev/null; then
 else
   skip "a rename that fails at commit" "chattr +i does not work here (not root, or no support for it on $T)"
 fi
+cp "$FIXTURE" "$D/dataset.yaml"
+
+# --- a page swapped for a symlink after it was staged, before the commit ----------
+GNUPLOT_REAL=$(command -v gnuplot)
+mkdir -p "$T/bin-held"
+printf '#!/bin/sh\nwhile [ ! -e "%s/go" ]; do sleep 0.05; done\nexec "%s" "$@"\n' "$T" "$GNUPLOT_REAL" >"$T/bin-held/gnuplot"
+chmod +x "$T/bin-held/gnuplot"
+echo "shared" >"$T/shared"
+sums "$T/out1" >"$T/before-swap"
+sed -i 's/^    instructions: 12011/    instructions: 12345/' "$D/dataset.yaml"
+PATH=$T/bin-held:$PATH "$CRYPTOPERF" render --schema schema/dataset.schema.json --templates templates --out "$T/out1" \
+  "$D/dataset.yaml" >"$T/log-swap" 2>&1 &
+pid=$!
+P=$T/out1/demo/examplelib-1.0/index.md
+for _ in $(seq 200); do compgen -G "$P.tmp.*" >/dev/null && break; sleep 0.05; done
+check "a page staged while the charts are held" compgen -G "$P.tmp.*"
+rm "$P" && ln -s "$T/shared" "$P"
+touch "$T/go"
+wait "$pid"
+check "the page swapped for a symlink before the commit: exit 2" [ $? -eq 2 ]
+check "... the message says what is there now" grep -q "$P: cannot write: expected a regular file or nothing there, found a symbolic link" "$T/log-swap"
+check "... still a symlink" [ -L "$P" ]
+check "... its target unchanged" grep -qx shared "$T/shared"
+sums "$T/out1" | grep -v ' ./demo/examplelib-1.0/index.md$' >"$T/after-swap"
+grep -v ' ./demo/examplelib-1.0/index.md$' "$T/before-swap" >"$T/before-swap-rest"
+check "... every other file as it was" cmp -s "$T/before-swap-rest" "$T/after-swap"
+check "... no staged or kept file left" [ "$(temps "$T/out1")" -eq 0 ]
+rm -f "$T/go"
 cp "$FIXTURE" "$D/dataset.yaml"
 
 # --- a gnuplot that never answers, and a signal ----------------------------------------

@@ -249,8 +249,15 @@ static int take_lock(const char *file)
     const char *refused = cp_output_refused(path);
     if (refused)
         fprintf(stderr, "%s: cannot lock the chart cache: %s\n", path, refused);
-    else
+    else {
+        const char *slash = strrchr(path, '/');
+        if (slash && slash != path) {   /* the first run makes the cache's folder */
+            char *dir = cp_xstrndup(path, (size_t)(slash - path));
+            cp_mkdir_p(dir);
+            free(dir);
+        }
         fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+    }
     if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) != 0) {
         fprintf(stderr, "%s: another render is using the chart cache: waiting for it to end\n", path);
         while (flock(fd, LOCK_EX) != 0 && errno == EINTR)
