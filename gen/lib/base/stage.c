@@ -320,13 +320,14 @@ int cp_stage_commit(cp_stage *s, FILE *err)
     for (; done < n; done++) {
         staged *f = &s->files[order[done]];
         struct stat st;
-        if (lstat(f->path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        int there = lstat(f->path, &st) == 0;
+        if (there && !S_ISREG(st.st_mode)) {
             /* it was a regular file or nothing when staged: swapped since */
             fprintf(err, "%s: cannot write: %s\n", f->path, cp_output_refused(f->path));
             rc = -1;
             break;
         }
-        if (lstat(f->path, &st) == 0) {
+        if (there) {
             backup[done] = backup_name(f);
             if (link(f->path, backup[done]) != 0) {
                 fprintf(err, "%s: cannot write: cannot keep the old file until the run's files are placed: %s\n",
