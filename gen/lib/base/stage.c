@@ -323,7 +323,8 @@ int cp_stage_commit(cp_stage *s, FILE *err)
         int there = lstat(f->path, &st) == 0;
         if (there && !S_ISREG(st.st_mode)) {
             /* it was a regular file or nothing when staged: swapped since */
-            fprintf(err, "%s: cannot write: %s\n", f->path, cp_output_refused(f->path));
+            const char *why = cp_output_refused(f->path);   /* NULL if it changed yet again */
+            fprintf(err, "%s: cannot write: %s\n", f->path, why ? why : "expected a regular file or nothing there");
             rc = -1;
             break;
         }
