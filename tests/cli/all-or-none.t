@@ -9,7 +9,10 @@
 #     TMPDIR; SIGXFSZ (ulimit -f) makes the writes fail with "File too
 #     large" and nothing is left; a chart that cannot be staged says why;
 #   - what a SIGKILLed run left (its staged files, its scratch folder) is
-#     removed by the next render.
+#     removed by the next render;
+#   - a run killed while placing its files (its journal, OUT/.cryptoperf-
+#     journal, left: one file placed, one not) is completed by the next
+#     render, even one of another dataset.
 . "$(dirname "$0")/../lib.sh"
 cd "$TOP" || exit 1
 T=$(tmpdir)
@@ -129,4 +132,25 @@ check "the next render: exit 0" [ $? -eq 0 ]
 check "the next render: the staged files are gone" [ "$(temps "$T/out-kill")" -eq 0 ]
 check "the next render: the scratch folder is gone" [ "$(scratch)" -eq 0 ]
 check "the next render: it says what it removed" grep -q "removed $left temporary files under $T/out-kill left by a run that was killed" "$T/log-next"
+
+# --- a run killed while placing its files: the journal -------------------------------
+render "$T/out-j" >/dev/null 2>&1
+sh -c 'exit 0' &
+dead=$!
+wait "$dead"
+J=$T/out-j/demo/examplelib-1.0
+cp "$J/index.md" "$J/index.md.tmp.$dead.AAAAAA.old"     # placed: its old file kept
+echo "the new page" >"$J/index.md"
+echo "the new summary" >"$J/summary.md.tmp.$dead.BBBBBB"   # not placed yet
+printf 'cryptoperf journal 1 %s\n%s\t%s\n%s\t%s\n' "$dead" \
+  "demo/examplelib-1.0/index.md.tmp.$dead.AAAAAA" demo/examplelib-1.0/index.md \
+  "demo/examplelib-1.0/summary.md.tmp.$dead.BBBBBB" demo/examplelib-1.0/summary.md >"$T/out-j/.cryptoperf-journal"
+"$CRYPTOPERF" render --schema schema/dataset.schema.json --templates templates --out "$T/out-j" \
+  tests/fixtures/diff/stm32l5/cmox-040000b1/dataset.yaml >"$T/log-j" 2>&1
+check "the next render (another dataset): exit 0" [ $? -eq 0 ]
+check "... the file the killed run had not placed is placed" grep -qx "the new summary" "$J/summary.md"
+check "... the one it had placed stays" grep -qx "the new page" "$J/index.md"
+check "... no staged or kept file left" [ "$(temps "$T/out-j")" -eq 0 ]
+check "... the journal removed" [ ! -e "$T/out-j/.cryptoperf-journal" ]
+check "... it says so" grep -q "placed 1 file a run killed while placing its files had left under $T/out-j" "$T/log-j"
 done_testing

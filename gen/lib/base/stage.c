@@ -2,12 +2,14 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/cleanup.h"
+#include "base/path_rel.h"
 #include "base/util.h"
 
 typedef struct {
@@ -23,6 +25,7 @@ struct cp_stage {
     char **dirs;     /* folders this stage made, in the order made */
     cp_cleanup_id *dir_ids;
     size_t ndirs;
+    char *journal_root;   /* cp_stage_journal's, or NULL */
 };
 
 cp_stage *cp_stage_new(void)
@@ -305,6 +308,77 @@ static void put_back(cp_stage *s, const size_t *order, const char *const *backup
     }
 }
 
+void cp_stage_journal(cp_stage *s, const char *root)
+{
+    free(s->journal_root);
+    s->journal_root = cp_xstrdup(root);
+}
+
+static char *journal_path(const char *root)
+{
+    return cp_xasprintf("%s/%s", root, CP_JOURNAL_NAME);
+}
+
+/* The journal of the files of order[] that are under the root, written
+ * before the first rename: 0, or -1 after a message (nothing renamed). */
+static int write_journal(const cp_stage *s, const size_t *order, size_t n, FILE *err)
+{
+    size_t skip = strlen(s->journal_root) + 1;
+    cp_buf b = { 0 };
+    cp_buf_printf(&b, "cryptoperf journal 1 %ld\n", (long)getpid());
+    for (size_t k = 0; k < n; k++) {
+        const staged *f = &s->files[order[k]];
+        if (cp_path_inside(s->journal_root, f->path) && !strpbrk(f->path, "\t\n"))
+            cp_buf_printf(&b, "%s\t%s\n", f->tmp + skip, f->path + skip);
+    }
+    char *path = journal_path(s->journal_root);
+    int rc = cp_write_file_atomic(path, b.data, b.len);
+    if (rc)
+        fprintf(err, "%s: cannot write: %s\n", path, cp_write_file_error());
+    free(path);
+    cp_buf_free(&b);
+    return rc;
+}
+
+long cp_stage_recover(const char *root, FILE *err)
+{
+    char *path = journal_path(root);
+    struct stat st;
+    char *text = lstat(path, &st) == 0 && S_ISREG(st.st_mode) ? cp_read_file(path, NULL) : NULL;
+    long pid = 0, placed = 0;
+    if (!text || sscanf(text, "cryptoperf journal 1 %ld", &pid) != 1 || pid <= 0 ||
+        (pid != (long)getpid() && (kill((pid_t)pid, 0) == 0 || errno != ESRCH))) {
+        free(text);   /* none, or a run still placing its files */
+        free(path);
+        return 0;
+    }
+    for (char *line = strchr(text, '\n'); line && line[1];) {
+        line++;
+        char *end = strchr(line, '\n'), *tab = strchr(line, '\t');
+        if (!end || !tab || tab > end)
+            break;
+        *end = *tab = '\0';
+        char *tmp = cp_xasprintf("%s/%s", root, line), *dest = cp_xasprintf("%s/%s", root, tab + 1);
+        char *kept = cp_xasprintf("%s.old", tmp);
+        /* a path with '..' (an edited journal) is not followed out of root */
+        if (cp_path_inside(root, tmp) && cp_path_inside(root, dest) && lstat(tmp, &st) == 0 &&
+            S_ISREG(st.st_mode) && !cp_output_refused(dest) && rename(tmp, dest) == 0)
+            placed++;
+        unlink(kept);
+        free(kept);
+        free(tmp);
+        free(dest);
+        line = end;
+    }
+    unlink(path);
+    if (placed)
+        fprintf(err, "cryptoperf: placed %ld file%s a run killed while placing its files had left under %s (%s)\n",
+                placed, placed == 1 ? "" : "s", root, CP_JOURNAL_NAME);
+    free(text);
+    free(path);
+    return placed;
+}
+
 int cp_stage_commit(cp_stage *s, FILE *err)
 {
     /* a signal waits until every file is placed or every one put back */
@@ -315,9 +389,10 @@ int cp_stage_commit(cp_stage *s, FILE *err)
             if (s->files[i].after == after)
                 order[n++] = i;
     char **backup = cp_xcalloc(s->n + 1, sizeof *backup);
-    int rc = 0;
+    int journalled = s->journal_root && n;
+    int rc = journalled ? write_journal(s, order, n, err) : 0;
     size_t done = 0;
-    for (; done < n; done++) {
+    for (; rc == 0 && done < n; done++) {
         staged *f = &s->files[order[done]];
         struct stat st;
         int there = lstat(f->path, &st) == 0;
@@ -352,8 +427,9 @@ int cp_stage_commit(cp_stage *s, FILE *err)
     }
     if (rc) {
         put_back(s, order, (const char *const *)backup, done, err);
-        fprintf(err, "cryptoperf: nothing written: the %zu file%s placed before it %s put back as %s\n", done,
-                done == 1 ? "" : "s", done == 1 ? "was" : "were", done == 1 ? "it was" : "they were");
+        if (done)
+            fprintf(err, "cryptoperf: nothing written: the %zu file%s placed before it %s put back as %s\n",
+                    done, done == 1 ? "" : "s", done == 1 ? "was" : "were", done == 1 ? "it was" : "they were");
         for (size_t i = 0; i < s->n; i++)
             if (s->files[i].tmp[0])
                 unlink(s->files[i].tmp);
@@ -365,6 +441,11 @@ int cp_stage_commit(cp_stage *s, FILE *err)
     }
     free(backup);
     free(order);
+    if (journalled) {   /* every file placed, or every one put back */
+        char *path = journal_path(s->journal_root);
+        unlink(path);
+        free(path);
+    }
     if (rc)
         for (size_t i = s->ndirs; i-- > 0;)
             rmdir(s->dirs[i]);
@@ -391,5 +472,6 @@ void cp_stage_free(cp_stage *s)
     free(s->files);
     free(s->dirs);
     free(s->dir_ids);
+    free(s->journal_root);
     free(s);
 }

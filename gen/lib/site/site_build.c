@@ -398,6 +398,9 @@ cp_status cp_site_build(const cp_site_options *o)
         free(out_norm);
         return CP_FAILED;
     }
+    /* a run killed while placing its files: placed in full, then what a
+     * killed run left goes */
+    cp_stage_recover(outdir, stderr);
     cp_stale_sweep(outdir, stderr);
     /* what render wrote here before: what --prune may delete, and what the
      * new manifest keeps listing without --prune */
@@ -442,6 +445,7 @@ cp_status cp_site_build(const cp_site_options *o)
      * written are they renamed into place, the charts before the pages
      * that refer to them. */
     cp_stage *stage = cp_stage_new();
+    cp_stage_journal(stage, outdir);
     j.out = cp_output_new(outdir, stage, cache, o->chart_jobs);
     cp_status status = CP_OK;
     for (size_t i = 0; i < npaths; i++) {
