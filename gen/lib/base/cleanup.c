@@ -11,7 +11,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-
 /* no base/util.h: it writes files through this module */
 static void *need(void *p)
 {
@@ -65,7 +64,8 @@ void cp_cleanup_unlock(void)
 /* under the lock */
 static cp_cleanup_id add(const char *path, int kind)
 {
-    /* the dropped tail is reused: a run's ids stay few however many files */
+    /* the dropped tail is reused (its ids were dropped once, by their one
+     * holder each): the list stays as long as what is registered at once */
     while (nentries && !entries[nentries - 1].path)
         nentries--;
     if (nentries == cap) {
