@@ -134,7 +134,7 @@ static unsigned write_jobs(const cpr_runs *r, const cpr_lava_opts *o, const char
             }
         char *text = job_text(r, i, o, top, o->manifest ? o->manifest : "the manifest");
         if (cp_write_file_atomic(files[i], text, strlen(text)) < 0) {
-            fprintf(err, "%s: cannot write the job definition: %s\n", files[i], strerror(errno));
+            fprintf(err, "%s: cannot write the job definition: %s\n", files[i], cp_write_file_error());
             problems++;
         }
         free(text);

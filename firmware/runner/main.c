@@ -441,7 +441,7 @@ int main(int argc, char **argv)
         } else if (!o.dry_run) {
             for (size_t i = 0; i < col.n && rc == EXIT_OK; i++) {
                 if (cp_write_file_atomic(paths[i], texts[i].data, texts[i].len) < 0) {
-                    fprintf(stderr, "%s: cannot write: %s\n", paths[i], strerror(errno));
+                    fprintf(stderr, "%s: cannot write: %s\n", paths[i], cp_write_file_error());
                     rc = EXIT_USAGE;
                 } else {
                     fprintf(stderr, "wrote %s (%zu results)\n", paths[i], col.v[i].rows.n);

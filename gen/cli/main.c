@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "base/cleanup.h"
 
 static const cp_command *const commands[] = {
     &cp_cmd_validate,
@@ -69,5 +70,9 @@ int main(int argc, char **argv)
             return CP_EXIT_OK;
         }
     }
+    /* the commands that write files: a SIGINT or SIGTERM leaves no
+     * temporary file (base/cleanup.h); started before any thread */
+    if (c == &cp_cmd_import || c == &cp_cmd_render || c == &cp_cmd_diff)
+        cp_cleanup_start();
     return c->run(argc - 1, argv + 1);
 }

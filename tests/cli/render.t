@@ -49,8 +49,8 @@ check "unknown filter: tables.yaml:line:column reported" grep -qE 'tables\.yaml:
 # only the named dataset, into OUT/<series>/<slug>-<version>/
 "$CRYPTOPERF" render --out "$T/out4" "$GOOD" 2>/dev/null
 check "named dataset rendered: exit 0" test $? -eq 0
-check "named dataset: wiki, Markdown and HTML pages, its summary (ST layout) and the site index, nothing else but charts" \
-  test "$(cd "$T/out4" && find . -type f ! -name '*.svg' | sort | tr '\n' ' ')" = "./demo/examplelib-1.0/index.html ./demo/examplelib-1.0/index.md ./demo/examplelib-1.0/index.wiki ./demo/examplelib-1.0/summary.html ./demo/examplelib-1.0/summary.md ./demo/examplelib-1.0/summary.wiki ./index.html ./index.md ./index.wiki "
+check "named dataset: wiki, Markdown and HTML pages, its summary (ST layout), the site index and the manifest, nothing else but charts" \
+  test "$(cd "$T/out4" && find . -type f ! -name '*.svg' | sort | tr '\n' ' ')" = "./.cryptoperf-manifest ./demo/examplelib-1.0/index.html ./demo/examplelib-1.0/index.md ./demo/examplelib-1.0/index.wiki ./demo/examplelib-1.0/summary.html ./demo/examplelib-1.0/summary.md ./demo/examplelib-1.0/summary.wiki ./index.html ./index.md ./index.wiki "
 
 # the index lists the diff page of two consecutive versions, in each format
 D=tests/fixtures/diff/stm32l5

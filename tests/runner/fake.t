@@ -76,6 +76,14 @@ run "$d/data2" -j 1 2>/dev/null
 check "a second run (-j 1, other completion order) is byte-identical" cmp "$ds1" "$d/data2/mps2-an505/mbedtls-2.28.3/dataset.yaml"
 check "... for both versions" cmp "$ds3" "$d/data2/mps2-an505/mbedtls-3.6.6/dataset.yaml"
 check "no date or timing in the dataset" bash -c "! grep -qE 'date:|elapsed|seconds' '$ds1'"
+# a FIFO where a dataset goes (issue 30 item 1): refused, named, left a FIFO
+mkdir -p "$d/data-fifo/mps2-an505/mbedtls-2.28.3"
+mkfifo "$d/data-fifo/mps2-an505/mbedtls-2.28.3/dataset.yaml"
+timeout 60 bash -c "$(declare -f run); RUN='$RUN' FAKE='$FAKE' d='$d' TOP='$TOP' run '$d/data-fifo'" >/dev/null 2>"$d/err-fifo"
+check "a FIFO at a dataset's path: exit 2" [ $? -eq 2 ]
+check "... the message says what is there" \
+  grep -qF "$d/data-fifo/mps2-an505/mbedtls-2.28.3/dataset.yaml: cannot write: expected a regular file or nothing there, found a FIFO (named pipe)" "$d/err-fifo"
+check "... still a FIFO" [ -p "$d/data-fifo/mps2-an505/mbedtls-2.28.3/dataset.yaml" ]
 modeline=$(head -n1 "$ds1")
 check "the first line names the schema for editors (yaml-language-server)" \
   grep -qE '^# yaml-language-server: \$schema=[^ ]+$' <<<"$modeline"

@@ -36,11 +36,30 @@ static void test_dir(void **state)
     free(d);
 }
 
+/* The check at the point of writing (issue 30 item 2): a version
+ * "1/../../../../elsewhere" pasted into a path leaves the folder. */
+static void test_inside(void **state)
+{
+    (void)state;
+    assert_true(cp_path_inside("out", "out/demo/examplelib-1.0/index.md"));
+    assert_true(cp_path_inside("/", "//demo/index.md"));
+    assert_true(cp_path_inside("out", "out/demo/a..b/index.md"));
+    assert_false(cp_path_inside("out", "out/demo/examplelib-1/../../../../elsewhere/index.md"));
+    assert_false(cp_path_inside("out", "out/../index.md"));
+    assert_false(cp_path_inside("out", "out/./index.md"));
+    assert_false(cp_path_inside("out", "out/demo//index.md"));
+    assert_false(cp_path_inside("out", "out/demo/"));
+    assert_false(cp_path_inside("out", "outside/index.md"));
+    assert_false(cp_path_inside("out", "out"));
+    assert_false(cp_path_inside("out", "out/demo/.."));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_relative),
         cmocka_unit_test(test_dir),
+        cmocka_unit_test(test_inside),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

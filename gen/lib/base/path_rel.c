@@ -76,3 +76,18 @@ char *cp_path_relative(const char *from_dir, const char *to)
     parts_free(&dest);
     return b.data;
 }
+
+int cp_path_inside(const char *root, const char *path)
+{
+    size_t n = strlen(root);
+    if (strncmp(path, root, n) != 0 || path[n] != '/')
+        return 0;
+    for (const char *part = path + n + 1;;) {
+        size_t len = strcspn(part, "/");
+        if (len == 0 || (len == 1 && part[0] == '.') || (len == 2 && part[0] == '.' && part[1] == '.'))
+            return 0;
+        if (!part[len])
+            return 1;
+        part += len + 1;
+    }
+}

@@ -11,4 +11,10 @@ char *cp_path_dir(const char *path);
  * from the current folder. Caller frees. */
 char *cp_path_relative(const char *from_dir, const char *to);
 
+/* 1 when path is root + "/" + a relative rest with no empty, "." or ".."
+ * part: a file name made of data (a version, a slug) cannot leave the
+ * output folder, whatever the schema let through. On the names alone,
+ * like the rest of this file. */
+int cp_path_inside(const char *root, const char *path);
+
 #endif

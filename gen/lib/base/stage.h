@@ -58,10 +58,28 @@ int cp_stage_write(cp_stage_file *f, const char *data, size_t len);
 int cp_stage_close(cp_stage_file *f);
 
 /* Renames every staged file into place, those of cp_stage_add and
- * cp_stage_add_pieces first. 0; -1 after a message when a rename fails (it
- * names what was replaced already), the rest of the temporary files
- * removed. */
+ * cp_stage_add_pieces first, keeping each old file under a second name
+ * (a hard link) until all are placed. 0; -1 after a message when one
+ * cannot be placed (an immutable file): the files placed before it are
+ * put back as they were (the old content, or nothing), the temporary
+ * files and the folders made for them removed. A SIGINT/SIGTERM meanwhile
+ * waits until it is done (base/cleanup.h). */
 int cp_stage_commit(cp_stage *s, FILE *err);
+
+/* A journal for cp_stage_commit: ROOT/.cryptoperf-journal lists the
+ * staged files (relative to ROOT, each temporary name and its
+ * destination) while they are renamed in, and is removed once every file
+ * is placed or put back. A process killed outright meanwhile (SIGKILL, a
+ * power cut) leaves it: cp_stage_recover, at the next run, renames in
+ * what it had not, so the run's files are placed in full. Files outside
+ * ROOT are not journalled. */
+#define CP_JOURNAL_NAME ".cryptoperf-journal"
+void cp_stage_journal(cp_stage *s, const char *root);
+
+/* Completes the placing a killed run had begun under root (its journal;
+ * none, or the journal of a process still running: nothing done). The
+ * number of files placed; a message on err when any. */
+long cp_stage_recover(const char *root, FILE *err);
 
 /* Removes every temporary file and the folders made for them. */
 void cp_stage_abort(cp_stage *s);

@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/cleanup.h"
+
 static void out_of_memory(void)
 {
     fputs("cryptoperf: out of memory\n", stderr);
@@ -136,7 +138,7 @@ const char *cp_read_file_error(void)
 
 static const char *file_kind(mode_t m)
 {
-    return S_ISDIR(m) ? "a folder" : S_ISFIFO(m) ? "a FIFO (named pipe)" : S_ISCHR(m) ? "a character device"
+    return S_ISLNK(m) ? "a symbolic link" : S_ISDIR(m) ? "a folder" : S_ISFIFO(m) ? "a FIFO (named pipe)" : S_ISCHR(m) ? "a character device"
          : S_ISBLK(m) ? "a block device" : S_ISSOCK(m) ? "a socket" : "not a regular file";
 }
 
@@ -247,8 +249,40 @@ int cp_mkdir_p(const char *dir)
     return rc && errno != EEXIST ? -1 : 0;
 }
 
+const char *cp_output_refused(const char *path)
+{
+    static _Thread_local char text[120];
+    struct stat st;
+    /* lstat: a symlink is refused, not followed (it may name a shared file) */
+    if (lstat(path, &st) != 0 || S_ISREG(st.st_mode))
+        return NULL;   /* nothing there, or a failure the write itself will report */
+    snprintf(text, sizeof text, "expected a regular file or nothing there, found %s", file_kind(st.st_mode));
+    return text;
+}
+
+static _Thread_local char write_error[160];
+
+const char *cp_write_file_error(void)
+{
+    return write_error;
+}
+
+static int write_failed(void)
+{
+    int e = errno;
+    snprintf(write_error, sizeof write_error, "%s", strerror(e));
+    errno = e;
+    return -1;
+}
+
 int cp_write_file_atomic(const char *path, const char *data, size_t len)
 {
+    const char *refused = cp_output_refused(path);
+    if (refused) {
+        snprintf(write_error, sizeof write_error, "%s", refused);
+        errno = EINVAL;
+        return -1;
+    }
     size_t old_len;
     char *old = cp_read_file(path, &old_len);
     if (old) {
@@ -263,13 +297,14 @@ int cp_write_file_atomic(const char *path, const char *data, size_t len)
         int rc = cp_mkdir_p(dir);
         free(dir);
         if (rc)
-            return -1;
+            return write_failed();
     }
-    char *tmp = cp_xasprintf("%s.tmp.XXXXXX", path);
-    int fd = mkstemp(tmp);
+    char *tmp = cp_tmp_name(path);
+    cp_cleanup_id cid;
+    int fd = cp_cleanup_mkstemp(tmp, &cid);
     if (fd < 0) {
         free(tmp);
-        return -1;
+        return write_failed();
     }
     size_t done = 0;
     while (done < len) {
@@ -288,6 +323,7 @@ int cp_write_file_atomic(const char *path, const char *data, size_t len)
     fd = -1;
     if (rename(tmp, path))
         goto fail;
+    cp_cleanup_drop(cid);
     free(tmp);
     return 0;
 fail: {
@@ -295,9 +331,10 @@ fail: {
     if (fd >= 0)
         close(fd);
     unlink(tmp);
+    cp_cleanup_drop(cid);
     free(tmp);
     errno = saved;
-    return -1;
+    return write_failed();
 }
 }
 

@@ -70,12 +70,22 @@ char *cp_read_file(const char *path, size_t *len);
  * "expected a regular file, found a FIFO (named pipe)"). */
 const char *cp_read_file_error(void);
 
+/* The one check of every output path (README "Output files"): NULL when
+ * path is a regular file or nothing (it may be replaced), else why not, in
+ * words ("expected a regular file or nothing there, found a FIFO (named
+ * pipe)"): a device, FIFO, socket, folder or symbolic link is never
+ * replaced, so `-o /dev/null` as root leaves /dev/null alone. */
+const char *cp_output_refused(const char *path);
+
 /* Write data to path through a temporary file in the same folder and
  * rename(2), so a reader never sees a half-written file. Creates missing
  * parent folders. Leaves path untouched (returns 0) when its content is
- * already identical, so unchanged pages keep their mtime. Returns -1 with
- * errno set on failure, leaving no temporary behind. */
+ * already identical, so unchanged pages keep their mtime. Refuses what
+ * cp_output_refused refuses, writing nothing. Returns -1 with errno set on
+ * failure, leaving no temporary behind; cp_write_file_error says why. */
 int cp_write_file_atomic(const char *path, const char *data, size_t len);
+/* Why the last cp_write_file_atomic of this thread failed, in words. */
+const char *cp_write_file_error(void);
 
 /* Orders version strings as people read them: runs of digits compare by
  * value, everything else byte by byte, so 2.28.3 < 3.6.6 < 10.0 and

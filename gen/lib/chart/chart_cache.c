@@ -2,30 +2,32 @@
  *   run <run key, 64 hex digits>
  * when the last run had a key (run_key.h), then one line per file of the
  * run, charts and pages
- *   <key, 64 hex digits> <size> <mtime seconds> <mtime nanoseconds> <inode> <path>
+ *   <key, 64 hex digits> <SHA-256 of the file as written, 64 hex digits> <path>
  * (a page's key is all zeros, which no chart has; a path ends at the end
  * of its line; a path with a line break is never cached). */
 #include "chart/chart_cache.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/util.h"
 
-#define FORMAT_LINE "cryptoperf chart cache 2\n"
+#define FORMAT_LINE "cryptoperf chart cache 3\n"
 #define RUN_WORD "run "
 
 typedef struct {
     char *path;
     unsigned char key[CP_CHART_KEY_BYTES];
-    struct stat st;      /* size, mtime and inode only */
+    unsigned char hash[CP_CHART_KEY_BYTES];   /* the content as written */
 } entry;
 
 typedef struct {
@@ -37,6 +39,7 @@ typedef struct {
 
 struct cp_chart_cache {
     char *file;
+    int lock;            /* FILE.lock, flock()ed from open to close, or -1 */
     unsigned char identity[CP_CHART_KEY_BYTES];
     int usable;          /* the identity is known: without it nothing is fresh */
     table old, now;      /* read from the file; noted in this run */
@@ -160,27 +163,115 @@ static void put_key(cp_buf *b, const unsigned char key[CP_CHART_KEY_BYTES])
 /* one line of the file; 0, or -1 when it is not an entry */
 static int parse_line(const char *line, entry *e)
 {
-    if (parse_key(line, e->key))
+    const size_t hex = 2 * CP_CHART_KEY_BYTES;
+    if (parse_key(line, e->key) || line[hex] != ' ' || parse_key(line + hex + 1, e->hash) ||
+        line[2 * hex + 1] != ' ' || !line[2 * hex + 2])
         return -1;
-    const char *p = line + 2 * CP_CHART_KEY_BYTES;
-    intmax_t size, sec, nsec;
-    uintmax_t ino;
-    int used = 0;
-    if (sscanf(p, " %jd %jd %jd %ju %n", &size, &sec, &nsec, &ino, &used) != 4 || !used || !p[used])
-        return -1;
-    memset(&e->st, 0, sizeof e->st);
-    e->st.st_size = (off_t)size;
-    e->st.st_mtim.tv_sec = (time_t)sec;
-    e->st.st_mtim.tv_nsec = (long)nsec;
-    e->st.st_ino = (ino_t)ino;
-    e->path = cp_xstrdup(p + used);
+    e->path = cp_xstrdup(line + 2 * hex + 2);
     return 0;
+}
+
+struct cp_content_hash {
+    EVP_MD_CTX *md;
+    int failed;
+};
+
+cp_content_hash *cp_content_hash_begin(void)
+{
+    cp_content_hash *h = cp_xcalloc(1, sizeof *h);
+    h->md = EVP_MD_CTX_new();
+    h->failed = !h->md || !EVP_DigestInit_ex(h->md, EVP_sha256(), NULL);
+    return h;
+}
+
+void cp_content_hash_put(cp_content_hash *h, const char *data, size_t len)
+{
+    if (!h->failed && !EVP_DigestUpdate(h->md, data, len))
+        h->failed = 1;
+}
+
+void cp_content_hash_end(cp_content_hash *h, unsigned char hash[CP_CHART_KEY_BYTES])
+{
+    /* all zeros when it failed: no file has that hash, so nothing is fresh */
+    if (h->failed || !EVP_DigestFinal_ex(h->md, hash, NULL))
+        memset(hash, 0, CP_CHART_KEY_BYTES);
+    EVP_MD_CTX_free(h->md);
+    free(h);
+}
+
+void cp_content_hash_of(const char *data, size_t len, unsigned char hash[CP_CHART_KEY_BYTES])
+{
+    cp_content_hash *h = cp_content_hash_begin();
+    cp_content_hash_put(h, data, len);
+    cp_content_hash_end(h, hash);
+}
+
+/* The SHA-256 of the regular file at path (never through a symlink):
+ * 0, or -1 when there is no such file to read. */
+static int hash_file(const char *path, unsigned char hash[CP_CHART_KEY_BYTES])
+{
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0)
+        return -1;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return -1;
+    }
+    cp_content_hash *h = cp_content_hash_begin();
+    char buf[65536];
+    ssize_t r;
+    while ((r = read(fd, buf, sizeof buf)) > 0 || (r < 0 && errno == EINTR))
+        if (r > 0)
+            cp_content_hash_put(h, buf, (size_t)r);
+    close(fd);
+    cp_content_hash_end(h, hash);
+    return r < 0 ? -1 : 0;
+}
+
+/* The file at path is the bytes noted for it (their hash): reading it
+ * costs about 1 ms a MB, and is what makes keeping it safe whoever
+ * touched it since. */
+static int as_written(const entry *e)
+{
+    static const unsigned char none[CP_CHART_KEY_BYTES];
+    unsigned char now[CP_CHART_KEY_BYTES];
+    return memcmp(e->hash, none, sizeof none) && hash_file(e->path, now) == 0 && !memcmp(now, e->hash, sizeof now);
+}
+
+/* FILE.lock, locked: a second render on the same cache waits for the
+ * first to end (it would otherwise pair its keys with the other's files).
+ * -1 when it cannot be had (no lock: the content hashes still guard). */
+static int take_lock(const char *file)
+{
+    char *path = cp_xasprintf("%s.lock", file);
+    int fd = -1;
+    const char *refused = cp_output_refused(path);
+    if (refused)
+        fprintf(stderr, "%s: cannot lock the chart cache: %s\n", path, refused);
+    else {
+        const char *slash = strrchr(path, '/');
+        if (slash && slash != path) {   /* the first run makes the cache's folder */
+            char *dir = cp_xstrndup(path, (size_t)(slash - path));
+            cp_mkdir_p(dir);
+            free(dir);
+        }
+        fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+    }
+    if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        fprintf(stderr, "%s: another render is using the chart cache: waiting for it to end\n", path);
+        while (flock(fd, LOCK_EX) != 0 && errno == EINTR)
+            ;
+    }
+    free(path);
+    return fd;
 }
 
 cp_chart_cache *cp_chart_cache_open(const char *file, const char *program)
 {
     cp_chart_cache *cc = cp_xcalloc(1, sizeof *cc);
     cc->file = cp_xstrdup(file);
+    cc->lock = take_lock(file);
     EVP_MD_CTX *md = EVP_MD_CTX_new();
     char *gnuplot = find_program(program);
     if (md && EVP_DigestInit_ex(md, EVP_sha256(), NULL) && digest_file(md, "/proc/self/exe") == 0 &&
@@ -217,31 +308,29 @@ void cp_chart_cache_key(const cp_chart_cache *cc, const char *chart, size_t len,
     EVP_MD_CTX_free(md);
 }
 
-static int same_file(const struct stat *a, const struct stat *b)
-{
-    return a->st_size == b->st_size && a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
-           a->st_mtim.tv_nsec == b->st_mtim.tv_nsec && a->st_ino == b->st_ino;
-}
-
-int cp_chart_cache_fresh(const cp_chart_cache *cc, const char *path, const unsigned char key[CP_CHART_KEY_BYTES])
+int cp_chart_cache_fresh(const cp_chart_cache *cc, const char *path, const unsigned char key[CP_CHART_KEY_BYTES],
+                         unsigned char hash[CP_CHART_KEY_BYTES])
 {
     static const unsigned char none[CP_CHART_KEY_BYTES];
     const entry *e = cc->usable ? table_find(&cc->old, path) : NULL;
-    struct stat st;
-    return e && memcmp(key, none, sizeof none) && !memcmp(e->key, key, CP_CHART_KEY_BYTES) && !stat(path, &st) &&
-           S_ISREG(st.st_mode) && same_file(&e->st, &st);
+    if (!e || !memcmp(key, none, sizeof none) || memcmp(e->key, key, CP_CHART_KEY_BYTES) || !as_written(e))
+        return 0;
+    memcpy(hash, e->hash, CP_CHART_KEY_BYTES);
+    return 1;
 }
 
-void cp_chart_cache_note(cp_chart_cache *cc, const char *path, const unsigned char key[CP_CHART_KEY_BYTES])
+void cp_chart_cache_note(cp_chart_cache *cc, const char *path, const unsigned char key[CP_CHART_KEY_BYTES],
+                         const unsigned char hash[CP_CHART_KEY_BYTES])
 {
     entry e;
-    if (!cc->usable || strchr(path, '\n') || stat(path, &e.st))
+    if (!cc->usable || strchr(path, '\n'))
         return;
     e.path = cp_xstrdup(path);
     if (key)
         memcpy(e.key, key, CP_CHART_KEY_BYTES);
     else
         memset(e.key, 0, CP_CHART_KEY_BYTES);
+    memcpy(e.hash, hash, CP_CHART_KEY_BYTES);
     table_put(&cc->now, e);
 }
 
@@ -260,11 +349,9 @@ int cp_chart_cache_run_fresh(const cp_chart_cache *cc, const unsigned char key[C
 {
     if (!cc->usable || !cc->old_run || memcmp(cc->old_run_key, key, CP_CHART_KEY_BYTES) || !cc->old.n)
         return 0;
-    for (size_t i = 0; i < cc->old.n; i++) {
-        struct stat st;
-        if (stat(cc->old.v[i].path, &st) || !S_ISREG(st.st_mode) || !same_file(&cc->old.v[i].st, &st))
+    for (size_t i = 0; i < cc->old.n; i++)
+        if (!as_written(&cc->old.v[i]))
             return 0;
-    }
     return 1;
 }
 
@@ -294,15 +381,20 @@ int cp_chart_cache_close(cp_chart_cache *cc, int save)
         for (size_t i = 0; i < cc->now.n; i++) {
             const entry *e = &cc->now.v[i];
             put_key(&b, e->key);
-            cp_buf_printf(&b, " %jd %jd %ld %ju %s\n", (intmax_t)e->st.st_size, (intmax_t)e->st.st_mtim.tv_sec,
-                          e->st.st_mtim.tv_nsec, (uintmax_t)e->st.st_ino, e->path);
+            cp_buf_putc(&b, ' ');
+            put_key(&b, e->hash);
+            cp_buf_printf(&b, " %s\n", e->path);
         }
         rc = cp_write_file_atomic(cc->file, b.data, b.len);
         cp_buf_free(&b);
     }
+    int e = errno;
     table_free(&cc->old);
     table_free(&cc->now);
+    if (cc->lock >= 0)
+        close(cc->lock);   /* the lock goes with it */
     free(cc->file);
     free(cc);
+    errno = e;
     return rc;
 }

@@ -27,6 +27,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/cleanup.h"
+#include "base/stale.h"
 #include "chart/chart_cache.h"
 #include "chart/gnuplot_quote.h"
 #include "chart/gnuplot_script.h"
@@ -49,6 +51,7 @@ typedef struct {
     char *path;          /* where the chart goes */
     char *title;         /* its <title>; names it in messages too */
     unsigned char key[CP_CHART_KEY_BYTES];
+    unsigned char hash[CP_CHART_KEY_BYTES];   /* of the SVG as staged (or kept), for the cache */
     chart_state state;
 } chart_out;
 
@@ -83,6 +86,7 @@ struct cp_gnuplot {
     int staged;             /* finish saw every chart succeed: the run may place them */
     struct sigaction old_pipe;
     char *tmpdir;
+    cp_cleanup_id scratch_id;   /* tmpdir, removed on a fatal signal */
     chart_out *out;
     size_t nout;
     char **names;           /* open addressing set of the run's chart paths */
@@ -134,8 +138,13 @@ cp_gnuplot *cp_gnuplot_start(const char *program, cp_stage *stage, FILE *err)
     const char *tmp = scratch_root();
     if (strchr(tmp, '\''))
         tmp = "/tmp";
-    char *dir = cp_xasprintf("%s/cryptoperf-charts.XXXXXX", tmp);
-    if (!mkdtemp(dir)) {
+    cp_scratch_sweep(tmp, err);
+    char *dir = cp_xasprintf("%s/" SCRATCH_PREFIX "%ld.XXXXXX", tmp, (long)getpid());
+    cp_cleanup_lock();   /* made and registered with no signal between */
+    char *made = mkdtemp(dir);
+    cp_cleanup_id scratch_id = made ? cp_cleanup_scratch(dir) : 0;
+    cp_cleanup_unlock();
+    if (!made) {
         fprintf(err, "cryptoperf: cannot make a temporary folder %s: %s\n", dir, strerror(errno));
         free(dir);
         return NULL;
@@ -145,6 +154,7 @@ cp_gnuplot *cp_gnuplot_start(const char *program, cp_stage *stage, FILE *err)
     g->program = cp_xstrdup(program);
     g->stage = stage;
     g->tmpdir = dir;
+    g->scratch_id = scratch_id;
     g->max_workers = default_workers();
     return g;
 }
@@ -185,7 +195,16 @@ static int spawn(cp_gnuplot *g)
     char *argv[] = { g->program, "-d", NULL };
     worker *w = &g->workers[g->nworkers];
     memset(w, 0, sizeof *w);
-    int rc = posix_spawnp(&w->pid, g->program, &fa, NULL, argv, environ);
+    /* gnuplot gets the signals this process blocks for its cleanup thread
+     * (base/cleanup.h): a Ctrl-C reaches it as before */
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    sigset_t none;
+    sigemptyset(&none);
+    posix_spawnattr_setsigmask(&attr, &none);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
+    int rc = posix_spawnp(&w->pid, g->program, &fa, &attr, argv, environ);
+    posix_spawnattr_destroy(&attr);
     posix_spawn_file_actions_destroy(&fa);
     close(in[0]);
     close(out[1]);
@@ -325,10 +344,12 @@ static void collect(cp_gnuplot *g, worker *w, char *said)
         return;
     }
     g->stats.drawn++;
+    if (g->cache)
+        cp_content_hash_of(clean.data, clean.len, o->hash);
     if (!g->stage || cp_stage_add(g->stage, o->path, clean.data, clean.len, g->err) == 0)
         o->state = DONE;
     else
-        report(g, o, "cannot stage its SVG", NULL);
+        report(g, o, "cannot stage its SVG", strerror(errno));
     cp_buf_free(&clean);
 }
 
@@ -606,7 +627,7 @@ int cp_gnuplot_render(cp_gnuplot *g, cp_chart *c, const char *dir)
         cp_chart_serialize(c, &model);
         cp_chart_cache_key(g->cache, model.data, model.len, o->key);
         cp_buf_free(&model);
-        if (cp_chart_cache_fresh(g->cache, o->path, o->key)) {
+        if (cp_chart_cache_fresh(g->cache, o->path, o->key, o->hash)) {
             o->state = KEPT;
             g->stats.kept++;
             return 0;
@@ -666,6 +687,8 @@ long cp_gnuplot_finish(cp_gnuplot *g, cp_gnuplot_stats *stats)
         g->ignoring_pipe = 0;
     }
     rmdir(g->tmpdir);
+    cp_cleanup_drop(g->scratch_id);
+    g->scratch_id = 0;
     g->staged = !g->failed;
     if (stats)
         *stats = g->stats;
@@ -678,12 +701,12 @@ void cp_gnuplot_free(cp_gnuplot *g, int placed)
         return;
     if (g->nworkers)   /* not finished: the run failed before */
         cp_gnuplot_finish(g, NULL);
-    /* the cache names each chart as its file is now: only after the
-     * rename, which gives the file its inode */
+    /* the cache names each chart with the hash of the bytes staged, only
+     * when the run placed them all */
     int save = placed && g->staged;
     for (size_t i = 0; i < g->nout; i++) {
         if (save && g->cache)
-            cp_chart_cache_note(g->cache, g->out[i].path, g->out[i].key);
+            cp_chart_cache_note(g->cache, g->out[i].path, g->out[i].key, g->out[i].hash);
         free(g->out[i].path);
         free(g->out[i].title);
     }

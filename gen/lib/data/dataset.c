@@ -145,10 +145,16 @@ static void check_folders(const cp_dataset *ds, cp_diag *diag)
         if (*c >= 'A' && *c <= 'Z')
             *c = (char)(*c - 'A' + 'a');
     if (strcmp(name, ds->name) != 0) {
-        /* point at the part that disagrees with the folder */
+        /* point at the part that disagrees with the folder: the version
+         * when the slug starts it, the slug when the version ends it,
+         * both when neither */
+        size_t nlen = strlen(ds->name), vlen = strlen(name) - slug->len;   /* "-" + version */
         int slug_ok = strncmp(ds->name, slug->text, slug->len) == 0 && ds->name[slug->len] == '-';
+        int version_ok = nlen > vlen && strcmp(ds->name + nlen - vlen, name + slug->len) == 0;
+        const cp_node *at = slug_ok || !version_ok ? version : slug;
+        const char *field = slug_ok ? "library.version" : version_ok ? "library.slug" : "library.slug and library.version";
         char *want = quoted(ds->name), *found = quoted(name);
-        cp_diag_node(diag, slug_ok ? version : slug, slug_ok ? "library.version" : "library.slug",
+        cp_diag_node(diag, at, field,
                      "expected <library.slug>-<lower-case library.version> to be the folder name %s, found %s", want,
                      found);
         free(want);

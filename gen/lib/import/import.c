@@ -83,7 +83,7 @@ cp_status cp_import(const cp_import_options *o)
         if (rc == CP_OK && diag.errors)
             rc = CP_INVALID; /* the rows left out */
         if (rc == CP_OK && cp_write_file_atomic(o->out, text.buf.data, text.buf.len) != 0) {
-            fprintf(stderr, "%s: cannot write: %s\n", o->out, strerror(errno));
+            fprintf(stderr, "%s: cannot write: %s\n", o->out, cp_write_file_error());
             rc = CP_FAILED;
         }
         cp_import_text_free(&text);

@@ -6,16 +6,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/path_rel.h"
 #include "base/util.h"
 #include "render/page_write.h"
 #include "render/render.h"
 
 struct cp_output {
+    char *root;                /* every file of the run is under it */
     cp_stage *stage;
     cp_chart_cache *cache;     /* or NULL */
     unsigned chart_jobs;       /* 0: one per core */
     cp_gnuplot *gnuplot;       /* started at the first chart */
     char **pages;              /* the pages of the run, every format (staged as they are made) */
+    unsigned char (*page_hashes)[CP_CHART_KEY_BYTES];   /* of each page as written, for the cache */
     size_t npages;
     int pages_failed;          /* a page could not be staged */
     char **charts;             /* the chart files of the run */
@@ -24,13 +27,25 @@ struct cp_output {
     cp_span chart;             /* time spent drawing, inside the time of the pages */
 };
 
-cp_output *cp_output_new(cp_stage *stage, cp_chart_cache *cache, unsigned chart_jobs)
+cp_output *cp_output_new(const char *root, cp_stage *stage, cp_chart_cache *cache, unsigned chart_jobs)
 {
     cp_output *o = cp_xcalloc(1, sizeof *o);
+    o->root = cp_xstrdup(root);
     o->stage = stage;
     o->cache = cache;
     o->chart_jobs = chart_jobs;
     return o;
+}
+
+/* The check at the point of writing: a path made of data stays under the
+ * run's folder, whatever the schema allowed. 0, or -1 after a message. */
+static int outside(const cp_output *o, const char *path)
+{
+    if (cp_path_inside(o->root, path))
+        return 0;
+    fprintf(stderr, "%s: cannot write: expected a path inside the output folder %s (a name made of the data has an "
+            "empty, '.' or '..' part)\n", path, o->root);
+    return -1;
 }
 
 /* Charts through the run's gnuplot processes, into dir; 0, or -1 after a
@@ -38,6 +53,11 @@ cp_output *cp_output_new(cp_stage *stage, cp_chart_cache *cache, unsigned chart_
 static int draw_list(cp_output *o, cp_chart_list *charts, const cp_layout *l, const char *dir)
 {
     for (size_t i = 0; i < charts->n; i++) {
+        char *path = cp_xasprintf("%s/%s", dir, charts->items[i]->file);
+        int out = outside(o, path);
+        free(path);
+        if (out)
+            return o->charts_failed = 1, -1;
         if (!o->gnuplot) {
             if (!(o->gnuplot = cp_gnuplot_start("gnuplot", o->stage, stderr)))
                 return o->charts_failed = 1, -1;
@@ -82,11 +102,19 @@ static void draw_built(void *arg, cp_page *page)
     draw_from(arg, page, 0);
 }
 
-/* into a staged file; none (a page of a run that failed already): dropped */
+/* A page on its way: its staged file (none for a page of a run that
+ * failed already: dropped) and the hash of what is written. */
+typedef struct {
+    cp_stage_file *f;
+    cp_content_hash *hash;
+} page_sink;
+
 static void stage_put(void *arg, const char *data, size_t len)
 {
-    if (arg)
-        cp_stage_write(arg, data, len);   /* a failure is told, and counted, at close */
+    page_sink *p = arg;
+    cp_content_hash_put(p->hash, data, len);
+    if (p->f)
+        cp_stage_write(p->f, data, len);   /* a failure is told, and counted, at close */
 }
 
 /* The page in every format: DIR/<base>.<ext>, each streamed into its
@@ -96,12 +124,16 @@ static void write_page(cp_output *o, cp_page *page, const char *dir, const char 
 {
     for (size_t i = 0; i < CP_NWRITERS; i++) {
         o->pages = cp_xrealloc(o->pages, (o->npages + 1) * sizeof *o->pages);
-        const char *path = o->pages[o->npages++] = cp_xasprintf("%s/%s.%s", dir, base, cp_writers[i]->ext);
-        cp_stage_file *f = o->pages_failed ? NULL : cp_stage_open(o->stage, path, 1, stderr);
+        o->page_hashes = cp_xrealloc(o->page_hashes, (o->npages + 1) * sizeof *o->page_hashes);
+        size_t at = o->npages++;
+        const char *path = o->pages[at] = cp_xasprintf("%s/%s.%s", dir, base, cp_writers[i]->ext);
+        cp_stage_file *f = o->pages_failed || outside(o, path) ? NULL : cp_stage_open(o->stage, path, 1, stderr);
         if (!f)
             o->pages_failed = 1;
-        cp_sink sink = { stage_put, f };
+        page_sink p = { f, cp_content_hash_begin() };
+        cp_sink sink = { stage_put, &p };
         cp_page_stream(page, cp_writers[i], i + 1 == CP_NWRITERS, &sink);
+        cp_content_hash_end(p.hash, o->page_hashes[at]);
         if (f && cp_stage_close(f))
             o->pages_failed = 1;
     }
@@ -149,6 +181,11 @@ const char *const *cp_output_pages(const cp_output *o, size_t *n)
     return (const char *const *)o->pages;
 }
 
+const unsigned char *cp_output_page_hash(const cp_output *o, size_t i)
+{
+    return o->page_hashes[i];
+}
+
 const char *const *cp_output_charts(const cp_output *o, size_t *n)
 {
     *n = o->ncharts;
@@ -174,8 +211,10 @@ void cp_output_free(cp_output *o)
     for (size_t i = 0; i < o->npages; i++)
         free(o->pages[i]);
     free(o->pages);
+    free(o->page_hashes);
     for (size_t i = 0; i < o->ncharts; i++)
         free(o->charts[i]);
     free(o->charts);
+    free(o->root);
     free(o);
 }

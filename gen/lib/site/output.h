@@ -24,10 +24,11 @@
 
 typedef struct cp_output cp_output;
 
-/* A run that stages into stage (the caller's, committed by the caller),
+/* A run that writes under root only (a path leaving it is an error: see
+ * cp_path_inside), stages into stage (the caller's, committed by the caller),
  * draws with at most chart_jobs gnuplot processes (0: one per core), and
  * keeps charts that are fresh in cache (NULL: none; the caller's). */
-cp_output *cp_output_new(cp_stage *stage, cp_chart_cache *cache, unsigned chart_jobs);
+cp_output *cp_output_new(const char *root, cp_stage *stage, cp_chart_cache *cache, unsigned chart_jobs);
 
 /* The page of layout l for ds in every format, DIR/<base>.<ext>, its
  * charts drawn beside it as they are built. 0, or -1 after reporting a
@@ -49,6 +50,8 @@ int cp_output_finish(cp_output *o, cp_gnuplot_stats *drawn);
 /* The files of the run: its pages (every format), its charts. */
 const char *const *cp_output_pages(const cp_output *o, size_t *n);
 const char *const *cp_output_charts(const cp_output *o, size_t *n);
+/* The SHA-256 of page i (of cp_output_pages) as written, for the cache. */
+const unsigned char *cp_output_page_hash(const cp_output *o, size_t i);
 
 /* The time spent drawing charts so far, inside the time of the pages. */
 cp_span cp_output_chart_time(const cp_output *o);

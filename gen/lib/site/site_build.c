@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/span.h"
+#include "base/stale.h"
 #include "base/stage.h"
 #include "base/util.h"
 #include "chart/chart_cache.h"
@@ -348,11 +349,10 @@ static void job_free(job *j)
     free(j->sets);
 }
 
-/* --prune: every file of the run (keep) is kept, the rest of its kinds
- * goes. */
-static int prune_stale(const char *who, const char *const *keep, size_t n, const char *outdir)
+/* --prune: the old manifest's files that the run did not write go. */
+static int prune_stale(const char *who, const cp_manifest *old, const char *const *keep, size_t n, const char *outdir)
 {
-    long removed = cp_prune_stale(outdir, (char **)keep, n, stderr);
+    long removed = cp_prune_stale(outdir, old, keep, n, stderr);
     if (removed > 0)
         fprintf(stderr, "%s: removed %ld stale file%s under %s\n", who, removed, removed == 1 ? "" : "s", outdir);
     return removed < 0 ? -1 : 0;
@@ -374,8 +374,8 @@ static const char **run_files(const cp_output *o, size_t *n)
 
 /* Nothing changed since the last run (its key and every file it left are
  * the same): nothing to load, build, draw or write. */
-static int unchanged_run(const char *who, const cp_chart_cache *cache, const char *outdir, int prune, int timing,
-                         cp_span keying)
+static int unchanged_run(const char *who, const cp_chart_cache *cache, const char *outdir, const cp_manifest *prune,
+                         int timing, cp_span keying)
 {
     size_t charts, n = cp_chart_cache_files(cache, NULL, &charts);
     if (timing)
@@ -387,7 +387,7 @@ static int unchanged_run(const char *who, const cp_chart_cache *cache, const cha
         return CP_OK;
     const char **keep = cp_xcalloc(n + 1, sizeof *keep);
     cp_chart_cache_files(cache, keep, &charts);
-    int rc = prune_stale(who, keep, n, outdir);
+    int rc = prune_stale(who, prune, keep, n, outdir);
     free(keep);
     return rc ? CP_FAILED : CP_OK;
 }
@@ -426,6 +426,29 @@ cp_status cp_site_build(const cp_site_options *o)
     for (size_t n = strlen(out_norm); n > 1 && out_norm[n - 1] == '/'; n--)
         out_norm[n - 1] = '\0';
     const char *outdir = out_norm;
+    /* refused before anything is written, not after the pages are placed */
+    const char *refused = o->chart_cache ? cp_output_refused(o->chart_cache) : NULL;
+    if (refused) {
+        fprintf(stderr, "%s: cannot use as the chart cache: %s\n", o->chart_cache, refused);
+        free(out_norm);
+        return CP_FAILED;
+    }
+    /* a run killed while placing its files: placed in full, then what a
+     * killed run left goes */
+    cp_stage_recover(outdir, stderr);
+    cp_stale_sweep(outdir, stderr);
+    /* what render wrote here before: what --prune may delete, and what the
+     * new manifest keeps listing without --prune */
+    cp_manifest old_manifest;
+    int has_manifest = cp_manifest_read(&old_manifest, outdir, stderr);
+    if (has_manifest < 0 || (o->prune && !has_manifest && cp_folder_has_files(outdir))) {
+        if (has_manifest == 0)
+            fprintf(stderr, "%s: %s: --prune refused: the folder has files and no %s (the list of the files render "
+                    "wrote there), so nothing there is known to be render's; render once without --prune to "
+                    "start one\n", who, outdir, CP_MANIFEST_NAME);
+        free(out_norm);
+        return CP_FAILED;
+    }
     /* the run's key (run_key.h): the same as the last run's, with every
      * file as that run left it, and there is nothing to do */
     cp_chart_cache *cache = o->chart_cache ? cp_chart_cache_open(o->chart_cache, "gnuplot") : NULL;
@@ -441,8 +464,9 @@ cp_status cp_site_build(const cp_site_options *o)
     free(inputs);
     cp_span_add(&keying, t_key);
     if (keyed && cp_chart_cache_run_fresh(cache, run_key)) {
-        int rc = unchanged_run(who, cache, outdir, o->prune, o->timing, keying);
+        int rc = unchanged_run(who, cache, outdir, o->prune ? &old_manifest : NULL, o->timing, keying);
         cp_chart_cache_close(cache, 0);
+        cp_manifest_free(&old_manifest);
         free(out_norm);
         return rc;
     }
@@ -450,6 +474,7 @@ cp_status cp_site_build(const cp_site_options *o)
     if (!schema) {
         if (cache)
             cp_chart_cache_close(cache, 0);
+        cp_manifest_free(&old_manifest);
         free(out_norm);
         fprintf(stderr, "%s: cannot use the schema %s\n", who, schema_path);
         return CP_FAILED;
@@ -462,7 +487,8 @@ cp_status cp_site_build(const cp_site_options *o)
      * written are they renamed into place, the charts before the pages
      * that refer to them. */
     cp_stage *stage = cp_stage_new();
-    j.out = cp_output_new(stage, cache, o->chart_jobs);
+    cp_stage_journal(stage, outdir);
+    j.out = cp_output_new(outdir, stage, cache, o->chart_jobs);
     for (size_t i = 0; i < npaths; i++) {
         cp_status rc = render_one(&j, paths[i], schema, templates, outdir);
         if (rc > status)
@@ -486,6 +512,19 @@ cp_status cp_site_build(const cp_site_options *o)
             status = add_index(&j, templates);
         cp_span_add(&j.render, t);
     }
+    /* the manifest, placed with the files it lists */
+    char *manifest_path = cp_xasprintf("%s/%s", outdir, CP_MANIFEST_NAME);
+    unsigned char manifest_hash[CP_CHART_KEY_BYTES];
+    if (status == CP_OK) {
+        size_t n, len;
+        const char **files = run_files(j.out, &n);
+        char *text = cp_manifest_text(outdir, files, n, &old_manifest, o->prune, &len);
+        cp_content_hash_of(text, len, manifest_hash);
+        if (cp_stage_add_after(stage, manifest_path, text, len, stderr) != 0)
+            status = CP_FAILED;
+        free(text);
+        free(files);
+    }
     cp_span t_charts = cp_span_now();
     cp_gnuplot_stats drawn = { 0, 0 };
     if (cp_output_finish(j.out, &drawn) != 0 && status == CP_OK)
@@ -500,19 +539,21 @@ cp_status cp_site_build(const cp_site_options *o)
                 status == CP_INVALID ? "invalid data" : "template or file problem");
     cp_stage_free(stage);
     cp_span_add(&written, t_write);
-    /* the cache is written only now that the files are in place (their
-     * inodes are what it remembers) */
+    /* the cache is written only once the files are in place: it names
+     * them with the hashes of the bytes this run wrote */
     cp_output_end(j.out, status == CP_OK);
     if (cache) {
         size_t npages;
         const char *const *pages = cp_output_pages(j.out, &npages);
         for (size_t i = 0; status == CP_OK && i < npages; i++)
-            cp_chart_cache_note(cache, pages[i], NULL);
+            cp_chart_cache_note(cache, pages[i], NULL, cp_output_page_hash(j.out, i));
+        if (status == CP_OK)   /* a run that finds it gone or changed writes it */
+            cp_chart_cache_note(cache, manifest_path, NULL, manifest_hash);
         if (keyed && status == CP_OK)
             cp_chart_cache_note_run(cache, run_key);
         if (cp_chart_cache_close(cache, status == CP_OK) != 0)
-            fprintf(stderr, "cryptoperf: cannot write the chart cache (pages and charts are fine): %s\n",
-                    strerror(errno));
+            fprintf(stderr, "%s: cannot write the chart cache (pages and charts are fine): %s\n", o->chart_cache,
+                    cp_write_file_error());
     }
     if (status == CP_OK && o->timing) {
         /* pages were timed with their charts inside */
@@ -529,11 +570,13 @@ cp_status cp_site_build(const cp_site_options *o)
     if (status == CP_OK && o->prune) {
         size_t n;
         const char **keep = run_files(j.out, &n);
-        if (prune_stale(who, keep, n, outdir) != 0)
+        if (prune_stale(who, &old_manifest, keep, n, outdir) != 0)
             status = CP_FAILED;
         free(keep);
     }
     job_free(&j);
+    cp_manifest_free(&old_manifest);
+    free(manifest_path);
     free(out_norm);
     return status;
 }

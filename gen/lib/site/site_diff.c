@@ -26,7 +26,7 @@ int cp_site_diff_page_stage(cp_stage *stage, const char *dir, const char *templa
         cp_layout_free(&l);
         return -1;
     }
-    cp_output *o = cp_output_new(stage, NULL, 0);
+    cp_output *o = cp_output_new(dir, stage, NULL, 0);
     int rc = cp_site_diff_page(o, dir, d, old_ds, new_ds, th, &l);
     if (cp_output_finish(o, NULL) != 0)
         rc = -1;
