@@ -28,7 +28,8 @@ static void overview(FILE *f)
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(f, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
     fputs("  help       show help for a command: cryptoperf help <command>\n\n"
-          "exit status: 0 ok, 1 invalid data, 2 usage or I/O error\n"
+          "exit status: 0 ok, 1 invalid data, 2 usage or I/O error, 3 the wiki refused\n"
+          "(publish), 4 a mark named by diff --fail-on\n"
           "see also: man cryptoperf (gen/cryptoperf.1)\n", f);
 }
 

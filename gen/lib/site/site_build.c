@@ -199,7 +199,7 @@ static int add_diff_pages(job *j, const char *templates, const char *outdir)
         char *v2 = lower(cp_dataset_text(new_ds, "library.version"));
         char *dir = cp_xasprintf("%s/%s/diff-%s-%s-to-%s", outdir, cp_dataset_text(new_ds, "series"),
                                  cp_dataset_text(new_ds, "library.slug"), v1, v2);
-        if (cp_site_diff_page(j->out, dir, &d, old_ds, new_ds, &th, l) != 0)
+        if (cp_site_diff_page(j->out, dir, &d, old_ds, new_ds, &th, l, 0) != 0)
             status = CP_FAILED;
         cp_site_index_add_diff(j->index, old_ds, new_ds, dir);
         free(dir);
