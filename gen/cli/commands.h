@@ -8,6 +8,11 @@
 
 #include "base/status.h"
 
+/* The release, as debian/changelog names it (tests/cli/version.t checks
+ * that they agree): `cryptoperf --version`, `cryptoperf COMMAND
+ * --version`. */
+#define CP_VERSION "0.1"
+
 enum { CP_EXIT_OK = 0, CP_EXIT_INVALID = 1, CP_EXIT_USAGE = 2, CP_EXIT_REMOTE = 3, CP_EXIT_FAIL_ON = 4 };
 
 /* The exit status of a library run that ended so (base/status.h). */

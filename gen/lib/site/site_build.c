@@ -364,9 +364,12 @@ static const char **run_files(const cp_output *o, size_t *n)
 /* Nothing changed since the last run (its key and every file it left are
  * the same): nothing to load, build, draw or write. */
 static int unchanged_run(const char *who, const cp_chart_cache *cache, const char *outdir, int prune, int timing,
-                         cp_span keying)
+                         int quiet, size_t ndatasets, cp_span keying)
 {
     size_t charts, n = cp_chart_cache_files(cache, NULL, &charts);
+    if (!quiet)
+        fprintf(stderr, "%s: %zu dataset%s: nothing changed since the last run, %zu files in %s are up to date\n",
+                who, ndatasets, ndatasets == 1 ? "" : "s", n, outdir);
     if (timing)
         fprintf(stderr,
                 "timing: nothing changed since the last run (inputs hashed in %.3f s, cpu %.3f s): nothing loaded, "
@@ -400,7 +403,7 @@ cp_status cp_site_build(const cp_site_options *o)
     int keyed = identity && cp_run_key(run_key, identity, outdir, templates, schema_path, paths, npaths) == 0;
     cp_span_add(&keying, t_key);
     if (keyed && cp_chart_cache_run_fresh(cache, run_key)) {
-        int rc = unchanged_run(who, cache, outdir, o->prune, o->timing, keying);
+        int rc = unchanged_run(who, cache, outdir, o->prune, o->timing, o->quiet, npaths, keying);
         cp_chart_cache_close(cache, 0);
         free(out_norm);
         return rc;
@@ -446,6 +449,7 @@ cp_status cp_site_build(const cp_site_options *o)
     cp_span finish = { 0, 0 };   /* gnuplot's exit and the SVG files */
     cp_span_add(&finish, t_charts);
     cp_span t_write = cp_span_now(), written = { 0, 0 };
+    size_t nstaged = cp_stage_count(stage);
     if (status == CP_OK && cp_stage_commit(stage, stderr) != 0)
         status = CP_FAILED;
     else if (status != CP_OK)
@@ -485,6 +489,15 @@ cp_status cp_site_build(const cp_site_options *o)
         if (prune_stale(who, keep, n, outdir) != 0)
             status = CP_FAILED;
         free(keep);
+    }
+    if (status == CP_OK && !o->quiet) {
+        /* a render that prints nothing leaves a user wondering whether it
+         * did anything, and where */
+        size_t npages, ncharts;
+        cp_output_pages(j.out, &npages);
+        cp_output_charts(j.out, &ncharts);
+        fprintf(stderr, "%s: %zu dataset%s: %zu pages and %zu charts in %s (%zu file%s written, the rest up to date)\n",
+                who, npaths, npaths == 1 ? "" : "s", npages, ncharts, outdir, nstaged, nstaged == 1 ? "" : "s");
     }
     job_free(&j);
     free(out_norm);
