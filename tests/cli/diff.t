@@ -67,6 +67,13 @@ check "fixture: the row only V4 has is removed, with its old value" \
 check "fixture: the row only V5 has is added, with its new value" \
   grep -q 'mark: added id: cipher_mode: CBC key_bits: 128 buffer_bytes: 128 .* old: null new: 11667 ' "$T/fx.rows"
 
+"$CRYPTOPERF" diff --fail-on added,removed "$FX/cmox-040000b1" "$FX/cmox-050000b2" >/dev/null 2>"$T/addrem.err"
+check "fixture: --fail-on added,removed exits 4" [ $? -eq 4 ]
+check "... the added row is named at its line in NEW" \
+  grep -qxF "$FX/cmox-050000b2/dataset.yaml:29: added: AES performance sole-buffer: cipher_mode=CBC key_bits=128 buffer_bytes=128 operation=encryption configuration='Small': cycles none -> 11667" "$T/addrem.err"
+check "... the removed row at its line in OLD" \
+  grep -qxF "$FX/cmox-040000b1/dataset.yaml:30: removed: AES performance sole-buffer: cipher_mode=CBC key_bits=128 buffer_bytes=64 operation=encryption configuration='Small': cycles 8692 -> none" "$T/addrem.err"
+
 # --- formats and determinism -----------------------------------------------
 "$CRYPTOPERF" diff "$V4" "$V5" >"$T/again.yaml"
 check "same input, byte-identical output" cmp -s "$T/cmox.yaml" "$T/again.yaml"
