@@ -72,7 +72,14 @@ MEASURE_JOBS ?= $(shell nproc)
 # serial port (PORT, flashed with OpenOCD), or QEMU with the console USART
 # on a pty. PORT is where the board's ST-LINK virtual COM port appears.
 PORT ?= /dev/ttyACM0
-RUNNER_LANE_OPTS = $(if $(filter serial,$(BOARD_LANE)),--serial '$(PORT)' --openocd-cfg '$(BOARD_OPENOCD_CFG)' \
+# BOARD_OPENOCD_CFG is one of OpenOCD's own scripts (board/st_nucleo_l5.cfg,
+# found on its search path) or a file of the board's folder, for a board
+# Debian's OpenOCD has no script for (st_nucleo_u5.cfg): that one goes by
+# its full path, since OpenOCD looks for a relative name in the current
+# folder and its own, never in the board's.
+BOARD_OPENOCD_OWN = $(if $(BOARD_OPENOCD_CFG),$(wildcard $(TOP)/firmware/boards/$(BOARD)/$(BOARD_OPENOCD_CFG)))
+BOARD_OPENOCD_SCRIPT = $(if $(BOARD_OPENOCD_OWN),$(abspath $(BOARD_OPENOCD_OWN)),$(BOARD_OPENOCD_CFG))
+RUNNER_LANE_OPTS = $(if $(filter serial,$(BOARD_LANE)),--serial '$(PORT)' --openocd-cfg '$(BOARD_OPENOCD_SCRIPT)' \
     --baud $(BOARD_BAUD)) $(if $(filter qemu-serial,$(BOARD_LANE)),--qemu-serial $(BOARD_SERIAL_INDEX) --baud $(BOARD_BAUD))
 RUNNER_BOARD_OPTS = $(if $(BOARD_MCU),--mcu '$(BOARD_MCU)') \
   $(if $(BOARD_MCU_SHORT),--mcu-short '$(BOARD_MCU_SHORT)') $(if $(BOARD_NAME),--board-name '$(BOARD_NAME)')

@@ -44,24 +44,33 @@ static const char usage[] =
     "  --threshold METRIC=VALUE[,...]\n"
     "                   when a change counts (repeatable). Counts, times and\n"
     "                   throughput take percent (cycles=2%, default 1%);\n"
-    "                   footprint metrics take bytes (code_bytes=32, default 0:\n"
-    "                   sizes are exact, every byte is a real change). A change\n"
-    "                   up to the threshold is unchanged.\n"
+    "                   footprint metrics take bytes (code_bytes=64, default\n"
+    "                   32: a compiler or patch release moves a few bytes for\n"
+    "                   nothing, a saved register pair is 8 bytes of stack;\n"
+    "                   --threshold code_bytes=0 makes every byte count). A\n"
+    "                   change up to the threshold is unchanged.\n"
     "  --format yaml|json  the machine-readable diff (default yaml), on stdout\n"
     "                   unless -o is given\n"
     "  -o FILE          write it to FILE instead; with --out, the file and the\n"
     "                   pages are written together or not at all\n"
-    "  --out DIR        write the diff page DIR/index.wiki, index.md and\n"
-    "                   index.html and its charts (*.svg, drawn by gnuplot),\n"
-    "                   the page render writes for the two versions: summary,\n"
-    "                   versions, thresholds, then every table with\n"
-    "                   old/new/change columns and marks, each with its chart;\n"
+    "  --out DIR        write the diff page as wiki, Markdown and HTML\n"
+    "                   (DIR/index.wiki, index.md, index.html) and its charts\n"
+    "                   (*.svg, drawn by gnuplot), the page render writes for\n"
+    "                   the two versions: summary, versions, thresholds, then\n"
+    "                   every table with old/new/change columns and marks\n"
+    "                   (better and worse shaded, and said in words), each\n"
+    "                   with its chart;\n"
     "                   without --format or -o, nothing goes to stdout\n"
     "  --templates DIR  layouts for the page: NEW's layout gives labels, digit\n"
     "                   grouping and heading numbers (default: templates in\n"
     "                   the current folder, else the installed ones)\n"
-    "  --fail-on MARK[,MARK]  exit 1 when any metric (or row, for added and\n"
-    "                   removed) has one of these marks, e.g. --fail-on worse\n"
+    "  --fail-on MARK[,MARK]  exit 4 when any metric (or row, for added and\n"
+    "                   removed) has one of these marks, e.g. --fail-on worse;\n"
+    "                   each such row is named on stderr, one line a row:\n"
+    "                   FILE:LINE: MARK: TABLE: ROW: METRIC OLD -> NEW (CHANGE,\n"
+    "                   PERCENT)\n"
+    "  --only-changed   the page's tables leave out the unchanged rows (a\n"
+    "                   line says how many); the summary and YAML keep all\n"
     "  --cross-series   allow OLD and NEW of different series\n"
     "  --schema FILE    the schema (default: $CRYPTOPERF_SCHEMA, else\n"
     "                   schema/dataset.schema.json in the current folder,\n"
@@ -74,9 +83,10 @@ static const char usage[] =
     "tables (key, ignored_for_matching, rows with mark, id and metrics: metric,\n"
     "old, new, change, relative_percent, mark).\n"
     "\n"
-    "exit status: 0 ok, 1 a dataset is invalid or --fail-on matched, 2 usage\n"
-    "error, different series without --cross-series, or a file that cannot be\n"
-    "read or written\n";
+    "exit status: 0 ok, 1 a dataset is invalid, 2 usage error, different\n"
+    "series without --cross-series, or a file that cannot be read or\n"
+    "written, 4 --fail-on matched (the datasets are valid and every output\n"
+    "was written)\n";
 
 typedef struct {
     const char *schema_path;
@@ -85,6 +95,7 @@ typedef struct {
     const char *out_dir;
     const char *templates;
     int cross_series;
+    int only_changed;
     unsigned char fail_on[CP_MARK_COUNT];
     cp_diff_thresholds thresholds;
     const char *paths[2];
@@ -149,6 +160,8 @@ static int parse_options(options *o, int argc, char **argv)
             only_paths = 1;
         } else if (!strcmp(a, "--cross-series")) {
             o->cross_series = 1;
+        } else if (!strcmp(a, "--only-changed")) {
+            o->only_changed = 1;
         } else if ((v = option_value(argc, argv, &i, "--threshold"))) {
             char err[512];
             if (cp_diff_thresholds_parse(&o->thresholds, v, err, sizeof err))
@@ -213,16 +226,113 @@ static int write_out(cp_stage *stage, const char *path, const cp_buf b[2])
     return cp_stage_add_pieces(stage, path, pieces, 2, stderr) == 0 ? CP_EXIT_OK : CP_EXIT_USAGE;
 }
 
+/* "AES performance sole-buffer (software)": the table a row is in, by
+ * the fields that place it there (the schema's words: no quoting needed) */
+static void put_table_key(cp_buf *b, const cp_diff_table *tb)
+{
+    const char *parts[] = { tb->family, tb->kind, tb->measure };
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+        if (parts[i])
+            cp_buf_printf(b, "%s%s", i ? " " : "", parts[i]);
+    if (tb->implementation)
+        cp_buf_printf(b, " (%s)", tb->implementation);
+}
+
+/* "cipher_mode=CBC key_bits=128 ...": the row, by the names and values of
+ * the dataset (a CI log is read next to the YAML, not the page) */
+static void put_row_id(cp_buf *b, const cp_diff_row *row)
+{
+    int first = 1;
+    for (int f = 0; f < CP_F_COUNT; f++) {
+        const cp_node *v = cp_diff_row_id(row, (cp_field)f);
+        if (cp_fields[f].role != CP_ROLE_ID || cp_diff_is_table_field((cp_field)f) || !v)
+            continue;
+        cp_buf_printf(b, "%s%s=", first ? "" : " ", cp_fields[f].name);
+        /* free text (a configuration's name) may hold anything */
+        if (cp_fields[f].type == CP_FT_TEXT)
+            cp_buf_put_quoted(b, v->text);
+        else
+            cp_buf_puts(b, v->text);
+        first = 0;
+    }
+}
+
+static void put_value(cp_buf *b, cp_field f, double v, int sign)
+{
+    if (cp_fields[f].type == CP_FT_INT)
+        cp_buf_printf(b, sign ? "%+lld" : "%lld", (long long)v);
+    else
+        cp_buf_printf(b, sign ? "%+.15g" : "%.15g", v);
+}
+
+/* " cycles 388744 -> 427619 (+38875, +10.00 %)" */
+static void put_metric(cp_buf *b, const cp_diff_metric *m)
+{
+    cp_field f = m->old_metric != CP_F_COUNT ? m->old_metric : m->new_metric;
+    cp_buf_printf(b, " %s ", cp_fields[f].name);
+    if (m->old_metric != CP_F_COUNT)
+        put_value(b, m->old_metric, m->old_value, 0);
+    else
+        cp_buf_puts(b, "none");
+    cp_buf_puts(b, " -> ");
+    if (m->new_metric != CP_F_COUNT) {
+        if (m->new_metric != f)
+            cp_buf_printf(b, "%s ", cp_fields[m->new_metric].name);
+        put_value(b, m->new_metric, m->new_value, 0);
+    } else {
+        cp_buf_puts(b, "none");
+    }
+    if (m->mark == CP_MARK_BETTER || m->mark == CP_MARK_WORSE || m->mark == CP_MARK_UNCHANGED) {
+        cp_buf_puts(b, " (");
+        put_value(b, f, m->abs_change, 1);
+        if (m->rel_defined)
+            cp_buf_printf(b, ", %+.2f %%", 100.0 * m->rel_change);
+        cp_buf_putc(b, ')');
+    }
+}
+
+/* One line per row that has mark m (per metric for the metric marks):
+ * "FILE:LINE: worse: TABLE: ROW: METRIC OLD -> NEW (CHANGE, PERCENT)",
+ * FILE:LINE the row in NEW (in OLD when removed), so a CI log points at
+ * the figure. */
+static void report_rows(const cp_diff *d, cp_diff_mark m)
+{
+    for (size_t r = 0; r < d->nrows; r++) {
+        const cp_diff_row *row = &d->rows[r];
+        int row_mark = m == CP_MARK_ADDED || m == CP_MARK_REMOVED;
+        size_t hits = 0;
+        for (size_t k = 0; k < row->nmetrics; k++)
+            hits += row->metrics[k].mark == m;
+        if (row_mark ? row->mark != m : !hits)
+            continue;
+        const cp_result *res = row->new_row ? row->new_row : row->old_row;
+        cp_buf b = { 0 };
+        cp_buf_printf(&b, "%s:%u: %s: ", res->node->mark.file, res->node->mark.line, cp_diff_mark_name(m));
+        put_table_key(&b, &d->tables[row->table]);
+        cp_buf_puts(&b, ": ");
+        put_row_id(&b, row);
+        cp_buf_putc(&b, ':');
+        for (size_t k = 0, n = 0; k < row->nmetrics; k++)
+            if (row_mark || row->metrics[k].mark == m) {
+                cp_buf_puts(&b, n++ ? ";" : "");
+                put_metric(&b, &row->metrics[k]);
+            }
+        fprintf(stderr, "%s\n", b.data);
+        cp_buf_free(&b);
+    }
+}
+
 static int fail_on(const cp_diff *d, const options *o)
 {
     int hit = 0;
     for (int m = 0; m < CP_MARK_COUNT; m++)
         if (o->fail_on[m] && cp_diff_has_mark(d, (cp_diff_mark)m)) {
+            report_rows(d, (cp_diff_mark)m);
             fprintf(stderr, "cryptoperf diff: --fail-on %s: %zu metric%s marked %s\n", cp_diff_mark_name(m),
                     d->metrics_by_mark[m], d->metrics_by_mark[m] == 1 ? "" : "s", cp_diff_mark_name(m));
             hit = 1;
         }
-    return hit ? CP_EXIT_INVALID : CP_EXIT_OK;
+    return hit ? CP_EXIT_FAIL_ON : CP_EXIT_OK;
 }
 
 static int run(int argc, char **argv)
@@ -251,7 +361,7 @@ static int run(int argc, char **argv)
     }
     if (!status && o.out_dir &&
         cp_site_diff_page_stage(stage, o.out_dir, cp_templates_path(o.templates), &d, &ds[0], &ds[1], &o.thresholds,
-                                "cryptoperf diff"))
+                                o.only_changed, "cryptoperf diff"))
         status = CP_EXIT_USAGE;
     if (!status && cp_stage_commit(stage, stderr)) /* says what was replaced */
         status = CP_EXIT_USAGE;

@@ -9,7 +9,7 @@
 #include "import/import.h"
 
 static const char usage[] =
-    "usage: cryptoperf import --header HEADER.yaml -o OUT.yaml [--schema FILE] RESULTS.csv\n"
+    "usage: cryptoperf import --header HEADER.yaml -o OUT.yaml [--schema FILE] [--quiet] RESULTS.csv\n"
     "\n"
     "Builds a dataset from its header (HEADER.yaml: every dataset key but\n"
     "`results`, see schema/README.md) and its results table (RESULTS.csv).\n"
@@ -37,6 +37,9 @@ static const char usage[] =
     "  --schema FILE   JSON Schema to check against (default: $CRYPTOPERF_SCHEMA,\n"
     "                  else schema/dataset.schema.json in the current folder,\n"
     "                  else the installed one)\n"
+    "  -q, --quiet     no summary line on success (by default one line on\n"
+    "                  stderr: \"cryptoperf import: OUT.yaml: 42 results from\n"
+    "                  RESULTS.csv\")\n"
     "\n"
     "exit status: 0 written (or already up to date), 1 invalid data, 2 usage or I/O error\n";
 
@@ -45,6 +48,7 @@ typedef struct {
     const char *csv;
     const char *out;
     const char *schema;
+    int quiet;
 } options;
 
 static int bad_usage(const char *what, const char *arg)
@@ -62,6 +66,10 @@ static int parse_options(int argc, char **argv, options *o)
         const char **slot = NULL;
         if (!only_files && !strcmp(a, "--")) {
             only_files = 1;
+            continue;
+        }
+        if (!only_files && (!strcmp(a, "--quiet") || !strcmp(a, "-q"))) {
+            o->quiet = 1;
             continue;
         }
         if (!only_files && !strcmp(a, "--header"))
@@ -98,7 +106,7 @@ static int run(int argc, char **argv)
     int rc = parse_options(argc, argv, &o);
     if (rc != CP_EXIT_OK)
         return rc;
-    cp_import_options io = { o.header, o.csv, o.out, o.schema, "cryptoperf import" };
+    cp_import_options io = { o.header, o.csv, o.out, o.schema, "cryptoperf import", o.quiet };
     return cp_exit_status(cp_import(&io));
 }
 

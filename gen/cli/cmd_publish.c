@@ -15,7 +15,6 @@
 
 /* Exit status for a refusal or failure on the wiki's side (login, network,
  * API error); 1 and 2 keep their meaning for every command. */
-enum { EXIT_REMOTE = 3 };
 
 #define PASSWORD_ENV "CRYPTOPERF_WIKI_PASSWORD"
 #define PASSWORD_MAX 1024
@@ -166,9 +165,9 @@ static int run(int argc, char **argv)
         if (mw_login(s, user, password)) {
             fprintf(stderr, "cryptoperf publish: %s\ncryptoperf publish: nothing published\n",
                     mw_error(s));
-            rc = EXIT_REMOTE;
+            rc = CP_EXIT_REMOTE;
         } else {
-            rc = cp_publish(s, sets, nsets, prefix, "cryptoperf publish") == 0 ? CP_EXIT_OK : EXIT_REMOTE;
+            rc = cp_publish(s, sets, nsets, prefix, "cryptoperf publish") == 0 ? CP_EXIT_OK : CP_EXIT_REMOTE;
         }
         mw_close(s);
     }

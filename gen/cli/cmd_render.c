@@ -14,7 +14,7 @@
 
 static const char usage[] =
     "usage: cryptoperf render [--data DIR] [--templates DIR] [--out DIR] [--schema FILE] [--timing]\n"
-    "                         [--prune] [--chart-cache FILE] [--chart-jobs N] [DATASET...]\n"
+    "                         [--prune] [--chart-cache FILE] [--chart-jobs N] [--quiet] [DATASET...]\n"
     "\n"
     "Writes the pages of each DATASET (a dataset.yaml; default: every\n"
     "DIR/<series>/<library>-<version>/dataset.yaml of --data) as\n"
@@ -85,6 +85,9 @@ static const char usage[] =
     "                   as it left them does nothing\n"
     "  --chart-jobs N   draw with at most N gnuplot processes at once (1 to 8;\n"
     "                   default: one per core); the charts are the same\n"
+    "  -q, --quiet      no summary line on success (by default one line on\n"
+    "                   stderr: datasets, pages and charts, the output folder\n"
+    "                   and how many files were written)\n"
     "  --timing         print on stderr the time spent loading and validating\n"
     "                   the datasets, building the pages, drawing the charts\n"
     "                   (gnuplot) and writing the files\n"
@@ -96,7 +99,7 @@ static int run(int argc, char **argv)
 {
     const char *schema_path = NULL, *data = "data", *templates = NULL, *outdir = "site", *chart_cache = NULL,
                *chart_jobs = NULL, *notes_dir = NULL;
-    int first = 1, timing = 0, prune = 0;
+    int first = 1, timing = 0, prune = 0, quiet = 0;
     for (; first < argc && argv[first][0] == '-'; first++) {
         const char *a = argv[first];
         if (!strcmp(a, "--timing")) {
@@ -105,6 +108,10 @@ static int run(int argc, char **argv)
         }
         if (!strcmp(a, "--prune")) {
             prune = 1;
+            continue;
+        }
+        if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
+            quiet = 1;
             continue;
         }
         const char **dst = !strcmp(a, "--schema")        ? &schema_path
@@ -185,6 +192,7 @@ static int run(int argc, char **argv)
         .chart_jobs = (unsigned)jobs,
         .prune = prune,
         .timing = timing,
+        .quiet = quiet,
     };
     cp_status status = cp_site_build(&opt);
     globfree(&g);

@@ -1,11 +1,19 @@
 /* The subcommands of cryptoperf. Each lives in cmd_<name>.c and returns the
- * process exit status: 0 ok, 1 invalid data, 2 usage or I/O error. */
+ * process exit status: 0 ok, 1 invalid data, 2 usage or I/O error, 3 the
+ * wiki refused or could not be reached (publish), 4 a diff has a mark its
+ * --fail-on names (a CI job tells a regression from a broken input by
+ * it). One value, one meaning, whatever the command. */
 #ifndef CP_COMMANDS_H
 #define CP_COMMANDS_H
 
 #include "base/status.h"
 
-enum { CP_EXIT_OK = 0, CP_EXIT_INVALID = 1, CP_EXIT_USAGE = 2 };
+/* The release, as debian/changelog names it (tests/cli/version.t checks
+ * that they agree): `cryptoperf --version`, `cryptoperf COMMAND
+ * --version`. */
+#define CP_VERSION "0.1"
+
+enum { CP_EXIT_OK = 0, CP_EXIT_INVALID = 1, CP_EXIT_USAGE = 2, CP_EXIT_REMOTE = 3, CP_EXIT_FAIL_ON = 4 };
 
 /* The exit status of a library run that ended so (base/status.h). */
 int cp_exit_status(cp_status s);

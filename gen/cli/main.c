@@ -22,6 +22,13 @@ static const cp_command *find(const char *name)
     return NULL;
 }
 
+/* One line, the same from every command: what a bug report quotes. */
+static int version(void)
+{
+    puts("cryptoperf " CP_VERSION);
+    return fflush(stdout) == 0 ? CP_EXIT_OK : CP_EXIT_USAGE;
+}
+
 static void overview(FILE *f)
 {
     fputs("usage: cryptoperf <command> [options] [args]\n\n"
@@ -29,7 +36,10 @@ static void overview(FILE *f)
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(f, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
     fputs("  help       show help for a command: cryptoperf help <command>\n\n"
-          "exit status: 0 ok, 1 invalid data, 2 usage or I/O error\n"
+          "--help after a command shows its help, --version (alone or after a\n"
+          "command) the version.\n"
+          "exit status: 0 ok, 1 invalid data, 2 usage or I/O error, 3 the wiki refused\n"
+          "(publish), 4 a mark named by diff --fail-on\n"
           "see also: man cryptoperf (gen/cryptoperf.1)\n", f);
 }
 
@@ -44,6 +54,8 @@ int main(int argc, char **argv)
         overview(stdout);
         return CP_EXIT_OK;
     }
+    if (!strcmp(cmd, "--version"))
+        return version();
     if (!strcmp(cmd, "help")) {
         if (argc < 3) {
             overview(stdout);
@@ -69,6 +81,8 @@ int main(int argc, char **argv)
             fputs(c->usage, stdout);
             return CP_EXIT_OK;
         }
+        if (!strcmp(argv[i], "--version"))
+            return version();
     }
     /* the commands that write files: a SIGINT or SIGTERM leaves no
      * temporary file (base/cleanup.h); started before any thread */

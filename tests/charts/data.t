@@ -16,7 +16,7 @@ variant() {
   local name=$1 folder=${VFOLDER:-$FOLDER}; shift
   mkdir -p "$T/$name/data/$folder"
   sed "$@" "$SRC" >"$T/$name/data/$folder/dataset.yaml"
-  "$CRYPTOPERF" render --templates "$TOP/templates" --out "$T/$name/site" "$T/$name/data/$folder/dataset.yaml" \
+  "$CRYPTOPERF" render --quiet --templates "$TOP/templates" --out "$T/$name/site" "$T/$name/data/$folder/dataset.yaml" \
     >"$T/$name.out" 2>"$T/$name.err"
   rc=$?
   [ "$rc" -eq 0 ] || diag "$name: exit $rc: $(head -c 600 "$T/$name.err")"

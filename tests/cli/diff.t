@@ -34,8 +34,8 @@ check "AES-CBC 128-bit 32 bytes encryption Small: 5299 -> 3742 cycles (-29.4 %)"
   grep -qx 'family: AES kind: performance measure: sole-buffer mark: better id: cipher_mode: CBC key_bits: 128 buffer_bytes: 32 operation: encryption configuration: Small metrics: metric: cycles old: 5299 new: 3742 change: -1557 relative_percent: -29.38 mark: better' "$T/cmox.rows"
 check "SHA256 8000 bytes / 128-byte chunks: 402655 -> 388744 cycles" \
   grep -qx 'family: HASH kind: performance measure: data-flow mark: better id: hash: sha256 message_bytes: 8000 chunk_bytes: 128 operation: digest metrics: metric: cycles old: 402655 new: 388744 change: -13911 relative_percent: -3.45 mark: better' "$T/cmox.rows"
-check "AES sole-buffer footprint, encryption Small: byte deltas (global data 1 -> 0 is -1 byte)" \
-  grep -qx 'family: AES kind: footprint measure: sole-buffer mark: worse id: cipher_mode: CBC operation: encryption configuration: Small metrics: metric: code_bytes old: 2960 new: 2386 change: -574 relative_percent: -19.39 mark: better metric: const_bytes old: 380 new: 324 change: -56 relative_percent: -14.74 mark: better metric: data_bytes old: 1 new: 0 change: -1 relative_percent: -100.00 mark: better metric: stack_bytes old: 524 new: 552 change: 28 relative_percent: 5.34 mark: worse' "$T/cmox.rows"
+check "AES sole-buffer footprint, encryption Small: byte deltas (global data 1 -> 0 is -1 byte; +28 bytes of stack is within the default 32)" \
+  grep -qx 'family: AES kind: footprint measure: sole-buffer mark: better id: cipher_mode: CBC operation: encryption configuration: Small metrics: metric: code_bytes old: 2960 new: 2386 change: -574 relative_percent: -19.39 mark: better metric: const_bytes old: 380 new: 324 change: -56 relative_percent: -14.74 mark: better metric: data_bytes old: 1 new: 0 change: -1 relative_percent: -100.00 mark: unchanged metric: stack_bytes old: 524 new: 552 change: 28 relative_percent: 5.34 mark: unchanged' "$T/cmox.rows"
 check "ECDSA P-256 signature Small/Low matches across V4's hash column (2924624 -> 2898200, within 1 %)" \
   grep -qx 'family: ECDSA kind: performance mark: unchanged id: hash: sha256 curve: secp256r1 operation: signature math_config: Small curve_definition: Low metrics: metric: cycles old: 2924624 new: 2898200 change: -26424 relative_percent: -0.90 mark: unchanged' "$T/cmox.rows"
 check "the hash column is reported as a note" \
@@ -66,6 +66,13 @@ check "fixture: the row only V4 has is removed, with its old value" \
   grep -qx 'family: AES kind: performance measure: sole-buffer mark: removed id: cipher_mode: CBC key_bits: 128 buffer_bytes: 64 operation: encryption configuration: Small metrics: metric: cycles old: 8692 new: null change: null relative_percent: null mark: removed' "$T/fx.rows"
 check "fixture: the row only V5 has is added, with its new value" \
   grep -q 'mark: added id: cipher_mode: CBC key_bits: 128 buffer_bytes: 128 .* old: null new: 11667 ' "$T/fx.rows"
+
+"$CRYPTOPERF" diff --fail-on added,removed "$FX/cmox-040000b1" "$FX/cmox-050000b2" >/dev/null 2>"$T/addrem.err"
+check "fixture: --fail-on added,removed exits 4" [ $? -eq 4 ]
+check "... the added row is named at its line in NEW" \
+  grep -qxF "$FX/cmox-050000b2/dataset.yaml:29: added: AES performance sole-buffer: cipher_mode=CBC key_bits=128 buffer_bytes=128 operation=encryption configuration='Small': cycles none -> 11667" "$T/addrem.err"
+check "... the removed row at its line in OLD" \
+  grep -qxF "$FX/cmox-040000b1/dataset.yaml:30: removed: AES performance sole-buffer: cipher_mode=CBC key_bits=128 buffer_bytes=64 operation=encryption configuration='Small': cycles 8692 -> none" "$T/addrem.err"
 
 # --- formats and determinism -----------------------------------------------
 "$CRYPTOPERF" diff "$V4" "$V5" >"$T/again.yaml"
@@ -108,8 +115,11 @@ sed 's/cycles: 388744}/cycles: 390688}/' "$V5" >"$T/c/stm32l5/cmox-050000b2/data
 check "the regression fixture differs in exactly one row" \
   [ "$(diff "$V5" "$T/b/stm32l5/cmox-050000b2/dataset.yaml" | grep -c '^>')" -eq 1 ]
 "$CRYPTOPERF" diff --fail-on worse "$T/a/stm32l5/cmox-050000b2" "$T/b/stm32l5/cmox-050000b2" >"$T/reg.yaml" 2>"$T/err"
-check "10 % slower row: --fail-on worse exits 1" [ $? -eq 1 ]
-check "... and says why" grep -q 'fail-on worse: 1 metric marked worse' "$T/err"
+check "10 % slower row: --fail-on worse exits 4 (not 1: the data is valid)" [ $? -eq 4 ]
+check "... and counts the metrics" grep -q 'fail-on worse: 1 metric marked worse' "$T/err"
+check "... and names the row: file:line, table, row, old -> new, change" \
+  grep -qxF "$T/b/stm32l5/cmox-050000b2/dataset.yaml:$(grep -n 'cycles: 427619}' "$T/b/stm32l5/cmox-050000b2/dataset.yaml" | cut -d: -f1): worse: HASH performance data-flow: hash=sha256 message_bytes=8000 chunk_bytes=128 operation=digest: cycles 388744 -> 427619 (+38875, +10.00 %)" "$T/err"
+check "... one line per worse row, then the count" [ "$(wc -l <"$T/err")" -eq 2 ]
 rows "$T/reg.yaml" >"$T/reg.rows"
 check "... the row is worse by 10 %" \
   grep -q 'metric: cycles old: 388744 new: 427619 change: 38875 relative_percent: 10.00 mark: worse' "$T/reg.rows"
@@ -120,9 +130,29 @@ check "with --threshold cycles=11% it is within the threshold: exit 0" [ $? -eq 
 "$CRYPTOPERF" diff --fail-on worse "$T/a/stm32l5/cmox-050000b2" "$T/c/stm32l5/cmox-050000b2" >/dev/null 2>&1
 check "0.5 % slower is within the default 1 %: exit 0" [ $? -eq 0 ]
 "$CRYPTOPERF" diff --fail-on worse --threshold cycles=0.4% "$T/a/stm32l5/cmox-050000b2" "$T/c/stm32l5/cmox-050000b2" >/dev/null 2>&1
-check "... and worse with --threshold cycles=0.4%: exit 1" [ $? -eq 1 ]
+check "... and worse with --threshold cycles=0.4%: exit 4" [ $? -eq 4 ]
 "$CRYPTOPERF" diff --fail-on worse "$V4" "$V5" >/dev/null 2>&1
-check "CMOX V4 -> V5 has worse rows (V5 footprints grew): --fail-on worse exits 1" [ $? -eq 1 ]
+check "CMOX V4 -> V5 has worse rows (V5 footprints grew): --fail-on worse exits 4" [ $? -eq 4 ]
+"$CRYPTOPERF" diff --fail-on worse "$V4" "$V5" 2>&1 >/dev/null | grep -v '^cryptoperf diff: ' >"$T/cmox.worse"
+check "... each worse row named once on stderr, as many as the YAML has worse rows" \
+  [ "$(wc -l <"$T/cmox.worse")" -eq "$(grep -c ' mark: worse id:' "$T/cmox.rows")" ]
+check "... e.g. V5's CBC decryption Fast constants (+712 bytes)" \
+  grep -qxF "$V5:92: worse: AES footprint sole-buffer: cipher_mode=CBC operation=decryption configuration='Fast': const_bytes 1660 -> 2372 (+712, +42.89 %)" "$T/cmox.worse"
+check "... a stderr line shows free-text values quoted (no raw control characters)" \
+  bash -c "! grep -q \"configuration=[^']\" '$T/cmox.worse'"
+# footprint: a release manager's default, not every byte
+"$CRYPTOPERF" diff --threshold stack_bytes=0,data_bytes=0 "$V4" "$V5" >"$T/cmox0.yaml"
+rows "$T/cmox0.yaml" >"$T/cmox0.rows"
+check "footprint default is 32 bytes: +28 bytes of stack is unchanged, with stack_bytes=0 it is worse" \
+  grep -q 'configuration: Small metrics: metric: code_bytes old: 2960 .* metric: stack_bytes old: 524 new: 552 change: 28 relative_percent: 5.34 mark: worse' "$T/cmox0.rows"
+check "... the default is in the YAML's thresholds" \
+  bash -c "grep -A1 '^  code_bytes:' '$T/cmox.yaml' | grep -qx '    bytes: 32'"
+mkdir -p "$T/c33/stm32l5/cmox-050000b2"
+sed '/configuration: Small, code_bytes: 2386,/s/stack_bytes: 552}/stack_bytes: 557}/' "$V5" >"$T/c33/stm32l5/cmox-050000b2/dataset.yaml"
+"$CRYPTOPERF" diff "$V4" "$T/c33/stm32l5/cmox-050000b2" >"$T/c33.yaml"
+rows "$T/c33.yaml" >"$T/c33.rows"
+check "... +33 bytes (past 32) is worse" \
+  grep -q 'configuration: Small metrics: metric: code_bytes old: 2960 .* metric: stack_bytes old: 524 new: 557 change: 33 relative_percent: 6.30 mark: worse' "$T/c33.rows"
 
 # --- bad input -------------------------------------------------------------
 expect() { # description, wanted status, stderr pattern, command...
@@ -138,6 +168,9 @@ expect "a dataset that does not validate: exit 1, file:line:column and path" 1 \
   'bad/stm32l5/cmox-050000b2/dataset.yaml:[0-9]+:[0-9]+: results\[0\]\.cycles: ' \
   "$CRYPTOPERF" diff "$FX/cmox-040000b1" "$T/bad/stm32l5/cmox-050000b2"
 check "... and nothing on stdout" [ ! -s "$T/out" ]
+expect "... with --fail-on worse still exit 1: invalid input is not a regression" 1 \
+  'bad/stm32l5/cmox-050000b2/dataset.yaml:[0-9]+:[0-9]+: results\[0\]\.cycles: ' \
+  "$CRYPTOPERF" diff --fail-on worse "$FX/cmox-040000b1" "$T/bad/stm32l5/cmox-050000b2"
 "$CRYPTOPERF" diff -o "$T/never.yaml" "$FX/cmox-040000b1" "$T/bad/stm32l5/cmox-050000b2" 2>/dev/null
 check "... and no -o file written" [ ! -e "$T/never.yaml" ]
 # both invalid: the two are loaded at once (NEW on a second thread, and the
@@ -255,22 +288,45 @@ check "... index.wiki and index.md" [ -s "$T/page/index.wiki" -a -s "$T/page/ind
 MD=$T/page/index.md WIKI=$T/page/index.wiki
 check "page: the summary comes first" [ "$(grep -m1 '^## ' "$MD")" = "## 1. Summary" ]
 check "page: AES summary row with its geometric mean" \
-  grep -qxF '| AES | 84 | 8 | 0 | 0 | 0 | 0 | 0.7093 (-29.1 %, 84 rows) |' "$MD"
+  grep -qxF '| AES | 89 | 3 | 0 | 0 | 0 | 0 | 0.7093 (-29.1 %, 84 rows) |' "$MD"
 check "page (md): AES-CBC 128 32 bytes encryption Small 5299 -> 3742 (-29.4 %)" \
   grep -qxF '| AES CBC | 128 bits | 32 bytes | Encryption | Small | 5299 | 3742 | -1557 (-29.4 %) better | better |' "$MD"
 check "page (wiki): the same row" \
-  grep -qxF '| AES CBC || 128 bits || 32 bytes || Encryption || Small || 5299 || 3742 || -1557 (-29.4 %) better || better' "$WIKI"
+  grep -qxF '| AES CBC || 128 bits || 32 bytes || Encryption || Small || 5299 || 3742 || style="background:#d4edda" | -1557 (-29.4 %) better || style="background:#d4edda" | better' "$WIKI"
+HTML=$T/page/index.html
+check "page (html): a better change is shaded (class better) and says so" \
+  grep -qF '<td class="better">-1557 (-29.4 %) better</td>' "$HTML"
+check "page (html): a worse change is shaded (class worse) and says so" \
+  grep -qF '<td class="worse">+712 (+42.9 %) worse</td>' "$HTML"
+check "page (html): the stylesheet colours the two" grep -qE 'td\.worse \{ background: #[0-9a-f]{6}; \}' "$HTML"
+check "page (html): an unchanged change is not shaded" grep -qF '<td>+28 (+5.3 %) unchanged</td>' "$HTML"
+check "page (wiki): a worse change is shaded by the cell's own style, and says so" \
+  grep -qF '|| style="background:#f8d0cc" | +712 (+42.9 %) worse ||' "$WIKI"
+check "page (wiki): a better row mark is shaded" grep -qF '|| style="background:#d4edda" | better' "$WIKI"
+check "page (md): without colour, the words say it" \
+  grep -qF '| -1557 (-29.4 %) better | better |' "$MD"
+"$CRYPTOPERF" diff --only-changed --out "$T/changed" "$V4" "$V5" >/dev/null 2>"$T/err"
+check "--only-changed: exit 0" [ $? -eq 0 ]
+CH=$T/changed/index.md
+check "--only-changed: no unchanged row in the tables" \
+  bash -c "! grep -qE '\| unchanged \|$' '$CH'"
+check "--only-changed: every other row is still there" \
+  [ "$(grep -cE '\| (better|worse|not-comparable|added|removed) \|$' "$CH")" -eq "$(grep -cE '\| (better|worse|not-comparable|added|removed) \|$' "$MD")" ]
+check "--only-changed: a line says how many rows a table left out" \
+  grep -qE '^[0-9]+ unchanged rows? of [0-9]+ not shown \(--only-changed\)' "$CH"
+check "--only-changed: the summary still counts the unchanged rows" \
+  [ "$(grep -m1 '^| ECDSA |' "$CH")" = "$(grep -m1 '^| ECDSA |' "$MD")" ]
 check "page: SHA256 8000 bytes / 128-byte chunks, digits grouped as on the pages" \
   grep -qxF '| SHA256 | 8000 bytes | 128 bytes | Digest | 402 655 | 388 744 | -13 911 (-3.5 %) better | better |' "$MD"
 check "page: footprint row with byte deltas (global data 1 -> 0)" \
-  grep -qxF '| AES CBC | Encryption | Small | 2960 | 2386 | -574 (-19.4 %) better | 380 | 324 | -56 (-14.7 %) better | 1 | 0 | -1 (-100.0 %) better | 524 | 552 | +28 (+5.3 %) worse | worse |' "$MD"
+  grep -qxF '| AES CBC | Encryption | Small | 2960 | 2386 | -574 (-19.4 %) better | 380 | 324 | -56 (-14.7 %) better | 1 | 0 | -1 (-100.0 %) unchanged | 524 | 552 | +28 (+5.3 %) unchanged | better |' "$MD"
 check "page: the matching note" grep -qxF -- '- field hash present only in OLD for ECDSA; ignored for matching' "$MD"
 check "page: ECDSA keeps V4's hash column (old values)" \
   grep -qxF '| SECP256R1 | SHA256 | Signature | Small | Low | 2 924 624 | 2 898 200 | -26 424 (-0.9 %) unchanged | unchanged |' "$MD"
 check "page: every row of both versions in the tables (matched + added + removed)" \
   [ "$(grep -cE '\| (better|worse|unchanged|not-comparable|added|removed) \|$' "$MD")" -eq $((m + a + r)) ]
 check "page (wiki): as many table rows" \
-  [ "$(grep -cE '\|\| (better|worse|unchanged|not-comparable|added|removed)$' "$WIKI")" -eq $((m + a + r)) ]
+  [ "$(grep -cE '\|\| (style="[^"]*" \| )?(better|worse|unchanged|not-comparable|added|removed)$' "$WIKI")" -eq $((m + a + r)) ]
 cp "$MD" "$T/page.md.1"; cp "$WIKI" "$T/page.wiki.1"
 "$CRYPTOPERF" diff --format json --out "$T/page" "$V4" "$V5" >"$T/both.json"
 check "--out with --format: page unchanged (deterministic) and JSON on stdout" \
@@ -290,8 +346,8 @@ sed -e 's/^  kind: cycles$/  kind: instructions/' -e 's/ cycles: / instructions:
   "$FX/cmox-050000b2/dataset.yaml" >"$T/icount/stm32l5/cmox-050000b2/dataset.yaml"
 "$CRYPTOPERF" diff --fail-on not-comparable --out "$T/icpage" --format yaml "$FX/cmox-040000b1" \
   "$T/icount/stm32l5/cmox-050000b2" >"$T/ic.yaml" 2>"$T/err"
-check "cycles vs instructions: --fail-on not-comparable exits 1 and says so" \
-  bash -c "[ $? -eq 1 ] && grep -q 'fail-on not-comparable: 5 metrics marked not-comparable' '$T/err'"
+check "cycles vs instructions: --fail-on not-comparable exits 4 and says so" \
+  bash -c "[ $? -eq 4 ] && grep -q 'fail-on not-comparable: 5 metrics marked not-comparable' '$T/err'"
 rows "$T/ic.yaml" >"$T/ic.rows"
 check "... the count is not comparable, with both values and no change" \
   grep -q 'mark: not-comparable id: cipher_mode: CBC key_bits: 128 buffer_bytes: 32 operation: encryption configuration: Small metrics: metric: cycles new_metric: instructions old: 5299 new: 3742 change: null relative_percent: null mark: not-comparable$' "$T/ic.rows"

@@ -115,7 +115,7 @@ bad() {
 }
 C=$B/import/results.csv
 
-sed -i '1s/cipher_mode/cipher_mod/' "$C"
+sed -i '1s/cipher_mode/blockmode/' "$C"
 bad "unknown column" "$C:1:66: expected a result field name (one of family, kind,"
 check "unknown column: the fields named leave out cycles_estimated, which no import takes" \
   bash -c "! grep -q 'one of .*cycles_estimated' '$T/err'"
@@ -219,5 +219,43 @@ check "missing CSV: message names the file" grep -q "$T/nope.csv: cannot read" "
 check "nothing written on I/O error" [ ! -e "$T/x.yaml" ]
 "$CRYPTOPERF" import --header "$B/import/header.yaml" "$C" 2>"$T/err"
 check "missing -o: exit 2" [ $? -eq 2 ]
+
+# --- a success says what it made; --quiet says nothing -----------------------
+D=$T/fresh/fx/cmox-1.0
+fixture "$D/import"
+"$CRYPTOPERF" import --schema schema/dataset.schema.json --header "$D/import/header.yaml" -o "$T/said.yaml" \
+  "$D/import/results.csv" >"$T/said.out" 2>"$T/said.err"
+check "a successful import prints one line on stderr" [ "$(wc -l <"$T/said.err")" -eq 1 ]
+check "... naming the dataset, the results and the CSV" \
+  grep -qxF "cryptoperf import: $T/said.yaml: 5 results from $D/import/results.csv" "$T/said.err"
+check "... and nothing on stdout" [ ! -s "$T/said.out" ]
+"$CRYPTOPERF" import --quiet --schema schema/dataset.schema.json --header "$D/import/header.yaml" -o "$T/quiet.yaml" \
+  "$D/import/results.csv" >"$T/quiet.out" 2>"$T/quiet.err"
+check "--quiet: exit 0, nothing on stderr" [ $? -eq 0 ]
+check "--quiet: still nothing on stderr" [ ! -s "$T/quiet.err" ]
+check "--quiet: the dataset is written all the same" cmp -s "$T/said.yaml" "$T/quiet.yaml"
+
+# --- a misspelt column: one "did you mean", no follow-on per row -------------
+mkdir -p "$T/typo"
+sed '1s/,family,/,Family,/' "$D/import/results.csv" >"$T/typo/results.csv"
+"$CRYPTOPERF" import --schema schema/dataset.schema.json --header "$D/import/header.yaml" -o "$T/typo/out.yaml" \
+  "$T/typo/results.csv" >/dev/null 2>"$T/typo.err"
+check "column 'Family': exit 1" [ $? -eq 1 ]
+check "... one message suggests 'family', at the header cell" \
+  grep -qxF "$T/typo/results.csv:1:8: expected a result field name, found 'Family'; did you mean 'family'? (its cells are checked as family)" "$T/typo.err"
+check "... and no row says the family is missing" bash -c "! grep -q \"required field 'family'\" '$T/typo.err'"
+check "... two lines in all: the suggestion and the count" [ "$(wc -l <"$T/typo.err")" -eq 2 ]
+check "... nothing written" [ ! -e "$T/typo/out.yaml" ]
+# the misspelt column is still checked: a bad value in it is found in the same run
+sed -e '1s/,family,/,Family,/' -e '2s/,AES,/,AEZ,/' "$D/import/results.csv" >"$T/typo/results2.csv"
+"$CRYPTOPERF" import --schema schema/dataset.schema.json --header "$D/import/header.yaml" -o "$T/typo/out.yaml" \
+  "$T/typo/results2.csv" >/dev/null 2>"$T/typo2.err"
+check "... a bad value in that column is still reported at its cell" grep -q "^$T/typo/results2.csv:2:[0-9]*: results\[0\]\.family: " "$T/typo2.err"
+# a name near none (or nearer two) gets the list, not a guess
+sed '1s/,family,/,flavour,/' "$D/import/results.csv" >"$T/typo/results3.csv"
+"$CRYPTOPERF" import --schema schema/dataset.schema.json --header "$D/import/header.yaml" -o "$T/typo/out.yaml" \
+  "$T/typo/results3.csv" >/dev/null 2>"$T/typo3.err"
+check "column 'flavour' (near no field): the list of fields, no guess" \
+  bash -c "grep -q \"expected a result field name (one of family, kind, .*found 'flavour'\" '$T/typo3.err' && ! grep -q 'did you mean' '$T/typo3.err'"
 
 done_testing

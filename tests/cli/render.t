@@ -24,6 +24,24 @@ for n in 0 9 2x ''; do
 done
 check "--chart-jobs out of range: nothing written" [ ! -e "$T/jobs" ]
 
+# a success says what it made, in one line (a silent render left users
+# wondering whether it did anything); --quiet says nothing
+"$CRYPTOPERF" render --out "$T/said" "$GOOD" >"$T/said.out" 2>"$T/said.err"
+check "render: exit 0" test $? -eq 0
+pages=$(find "$T/said" \( -name '*.wiki' -o -name '*.md' -o -name '*.html' \) | wc -l)
+charts=$(find "$T/said" -name '*.svg' | wc -l)
+diag "rendered: $pages pages, $charts charts"
+check "render prints one line on stderr" [ "$(wc -l <"$T/said.err")" -eq 1 ]
+check "... counting the datasets, pages ($pages) and charts ($charts) and naming the folder" \
+  grep -qxF "cryptoperf render: 1 dataset: $pages pages and $charts charts in $T/said ($((pages + charts)) files written, the rest up to date)" "$T/said.err"
+check "... nothing on stdout" [ ! -s "$T/said.out" ]
+"$CRYPTOPERF" render --out "$T/said" "$GOOD" 2>"$T/said2.err"
+check "again: the line says nothing was written" grep -qF "($((0)) files written, the rest up to date)" "$T/said2.err"
+"$CRYPTOPERF" render --quiet --out "$T/quiet" "$GOOD" >"$T/quiet.out" 2>"$T/quiet.err"
+check "--quiet: exit 0" test $? -eq 0
+check "--quiet: nothing on stderr" [ ! -s "$T/quiet.err" ]
+check "--quiet: the same files" diff -r -q "$T/said" "$T/quiet"
+
 # an invalid dataset among good ones
 mkdir -p "$T/data/demo/examplelib-1.0"
 sed 's/^    key_bits: 128$/    key_bits: -128/' "$GOOD" >"$T/data/demo/examplelib-1.0/dataset.yaml"

@@ -9,7 +9,8 @@
 # count is the estimated cycles where the dataset's cycle model made them
 # (its pages lead with them), else the counter's kind.
 #   derive.pl rate|time|count DATASET.yaml FIELD=VALUE...
-# (count: the count itself, as the cross-core page shows it)
+# (count: the count itself, as the cross-core page shows it: digits grouped
+# in threes from five digits on, "1 200 003", as on the ST pages)
 use strict;
 use warnings;
 use Math::BigInt;
@@ -37,4 +38,6 @@ my $v = $what eq 'rate'
     : $what eq 'count' ? $n
     : $n->copy->bmul(1000)->bdiv($hz);
 my @cfg = grep { defined } map { $best->{$_} } qw(configuration math_config curve_definition modexp_impl variant);
+$v = "$v";
+1 while $what eq 'count' && length($v) >= 5 && $v =~ s/^(\d+)(\d{3})/$1 $2/;
 print $v, (@cfg ? " (@cfg)" : ''), "\n";

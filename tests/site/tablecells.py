@@ -24,6 +24,9 @@ def norm(text):
 
 
 def wiki_cell(text):
+    # a cell's own attributes (the diff page's shades) stand before a single
+    # "|": MediaWiki shows what follows it (data never holds a raw "|")
+    text = re.sub(r'^\s*(?:[a-z-]+="[^"]*"\s*)+\|\s?', "", text)
     # a named reference to a note given earlier is self-closing
     text = re.sub(r"<ref[^>]*/>|<ref[^>]*>.*?</ref>", "", text)
     text = re.sub(r"\[\[[^|\]]*\|([^\]]*)\]\]", r"\1", text)

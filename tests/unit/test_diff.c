@@ -150,7 +150,7 @@ static void test_changes_and_marks(void **state)
     assert_int_equal(m->mark, CP_MARK_BETTER);
     m = metric_of(&p.d, 1, CP_F_DATA_BYTES);   /* Global data 1 in V4, 0 in V5 */
     assert_true(m->abs_change == -1);
-    assert_int_equal(m->mark, CP_MARK_BETTER);
+    assert_int_equal(m->mark, CP_MARK_UNCHANGED);   /* within the default 32 bytes */
     assert_true(metric_of(&p.d, 1, CP_F_CODE_BYTES)->abs_change == -574);
     pair_free(&p);
 }
@@ -458,14 +458,17 @@ static cp_diff_mark foot_mark(const char *thresholds, cp_field f, const char *ol
 static void test_byte_thresholds(void **state)
 {
     (void)state;
-    assert_int_equal(foot_mark(NULL, CP_F_CODE_BYTES, FOOT(2960, 1), FOOT(2961, 1)), CP_MARK_WORSE);
+    /* the default: 32 bytes (a release manager's, CP_DIFF_BYTES_DEFAULT) */
+    assert_int_equal(foot_mark(NULL, CP_F_CODE_BYTES, FOOT(2960, 1), FOOT(2992, 1)), CP_MARK_UNCHANGED);
+    assert_int_equal(foot_mark(NULL, CP_F_CODE_BYTES, FOOT(2960, 1), FOOT(2993, 1)), CP_MARK_WORSE);
+    assert_int_equal(foot_mark("code_bytes=0", CP_F_CODE_BYTES, FOOT(2960, 1), FOOT(2961, 1)), CP_MARK_WORSE);
     assert_int_equal(foot_mark(NULL, CP_F_CODE_BYTES, FOOT(2960, 1), FOOT(2960, 1)), CP_MARK_UNCHANGED);
     assert_int_equal(foot_mark("code_bytes=32", CP_F_CODE_BYTES, FOOT(2960, 1), FOOT(2992, 1)), CP_MARK_UNCHANGED);
     assert_int_equal(foot_mark("code_bytes=32B", CP_F_CODE_BYTES, FOOT(2960, 1), FOOT(2993, 1)), CP_MARK_WORSE);
     assert_int_equal(foot_mark("code_bytes=32", CP_F_CODE_BYTES, FOOT(2960, 1), FOOT(2900, 1)), CP_MARK_BETTER);
     /* bytes are absolute: 0 -> 1 is a change of one byte, not of infinity */
     assert_int_equal(foot_mark("data_bytes=1", CP_F_DATA_BYTES, FOOT(2960, 0), FOOT(2960, 1)), CP_MARK_UNCHANGED);
-    assert_int_equal(foot_mark(NULL, CP_F_DATA_BYTES, FOOT(2960, 0), FOOT(2960, 1)), CP_MARK_WORSE);
+    assert_int_equal(foot_mark("data_bytes=0", CP_F_DATA_BYTES, FOOT(2960, 0), FOOT(2960, 1)), CP_MARK_WORSE);
 }
 
 #define THRU(v)                                                                                                    \
@@ -492,7 +495,7 @@ static void test_threshold_syntax(void **state)
     cp_diff_thresholds t;
     cp_diff_thresholds_default(&t);
     assert_true(t.value[CP_F_CYCLES] == 1.0 && t.value[CP_F_INSTRUCTIONS] == 1.0);
-    assert_true(t.value[CP_F_CODE_BYTES] == 0.0 && t.value[CP_F_HEAP_BYTES] == 0.0);
+    assert_true(t.value[CP_F_CODE_BYTES] == 32.0 && t.value[CP_F_HEAP_BYTES] == 32.0);
     char err[512];
     assert_int_equal(cp_diff_thresholds_parse(&t, "cycles=2%,code_bytes=32", err, sizeof err), 0);
     assert_true(t.value[CP_F_CYCLES] == 2.0 && t.value[CP_F_CODE_BYTES] == 32.0);

@@ -30,6 +30,13 @@
 #define SIDE_PX 170           /* y axis, its label and tics, right margin */
 #define PLOT_HEIGHT_PX 330    /* roughly: HEIGHT minus title, key, x tics and labels */
 #define LABEL_CHAR_PX 5.8     /* average advance of a 9-point DejaVu Sans character */
+#define LABEL_PT 9.0          /* value labels, as the page shows a chart of SHOWN_PX or less */
+/* The widest a page shows a chart at full size (templates/html.css: the
+ * text column, 70em at 15 px less its padding): a wider picture is scaled
+ * down to it, and its value labels with it (9 points of a 1600-px chart
+ * read as 5.5, about 7 px). Their size grows with the width beyond this,
+ * so that they read as 9 points where the page shows them. */
+#define SHOWN_PX 990.0
 #define TIC_CHAR_PX 7.0       /* the same at 11 points (tic labels, axis titles) */
 
 /* Longest texts, in characters: a key entry (or gnuplot cannot fit the key
@@ -148,6 +155,7 @@ typedef struct {
     int width;
     double bar_px;
     int rotate;          /* value labels turned upright: they are wider than a bar */
+    double label_pt;     /* their size: LABEL_PT, more on a chart wider than SHOWN_PX */
     int upright;         /* category labels turned upright: wider than their cluster */
     int log;             /* a log y scale (cp_chart_log_y) */
     double ymin, ymax;
@@ -285,7 +293,9 @@ static geometry layout(const cp_chart *c, const unsigned char *has_data, const s
         if (v < bottom)
             bottom = v;
     }
-    double label_px = widest * LABEL_CHAR_PX;
+    double grow = g.width > SHOWN_PX ? g.width / SHOWN_PX : 1.0;
+    g.label_pt = round(LABEL_PT * grow * 2) / 2;   /* in half points: a stable script */
+    double label_px = widest * LABEL_CHAR_PX * g.label_pt / LABEL_PT;
     g.rotate = label_px > g.bar_px;   /* wider than a bar: it would run into its neighbour's */
     double room = g.rotate ? label_px + 8 : 18;
     if (room > PLOT_HEIGHT_PX / 2)
@@ -458,7 +468,7 @@ static void bottom(cp_buf *out, const cp_chart *c, const geometry *g, char **lab
         per_row = per_row ? per_row : 1;
         size_t rows = (named + per_row - 1) / per_row;
         cp_buf_printf(out, "set key maxcols %zu\n", per_row);
-        margin += 1.3 * (double)rows + 0.5;
+        margin += 1.3 * (double)(rows + (c->key_title != NULL)) + 0.5;
     }
     cp_buf_printf(out, "set bmargin %.1f\n", margin);
 }
@@ -551,7 +561,7 @@ static void plot(cp_buf *out, const cp_chart *c, const geometry *g, const unsign
     }
     if (nlabels) {
         clause(out, &sep);
-        cp_buf_printf(out, "$l using 1:2:(L[int($3)]) with labels font ',9' %s noenhanced notitle",
+        cp_buf_printf(out, "$l using 1:2:(L[int($3)]) with labels font ',%g' %s noenhanced notitle", g->label_pt,
                       g->rotate ? "left rotate by 90 offset 0,0.4" : "center offset 0,0.7");
     }
     for (size_t i = 0; i < c->nser; i++) {
@@ -603,6 +613,13 @@ static size_t script(cp_buf *out, const cp_chart *c, const char *output, const s
                        "set style fill solid 1.0 noborder\nset boxwidth %s absolute\n"
                        "set key %s samplen 1.5 spacing 1.2\n",
                   st->boxwidth, st->key);
+    if (c->key_title) {   /* the key says what its entries are: "Configuration" over "Small", "Fast" */
+        char *k = cp_chart_text_cut(c->key_title, (size_t)((g.width - SIDE_PX) / TIC_CHAR_PX));
+        cp_buf_puts(out, "set key title ");
+        cp_gnuplot_quote(out, k);
+        cp_buf_puts(out, " noenhanced\n");
+        free(k);
+    }
     if (!g.drawable)
         cp_buf_puts(out, "set label 'No value to draw: the table says why.' at graph 0.5, graph 0.5 center noenhanced\n");
     data(out, c, &g);

@@ -219,7 +219,7 @@ static void versions(builder *b, const cp_diff *d, const cp_dataset *old_ds, con
 }
 
 static void family_tables(builder *b, const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds,
-                          const cp_layout *l)
+                          const cp_layout *l, int only_changed)
 {
     for (size_t f = 0; f < d->nfamilies; f++) {
         heading(b, 2, d->families[f].family);
@@ -230,19 +230,33 @@ static void family_tables(builder *b, const cp_diff *d, const cp_dataset *old_ds
             heading(b, 3, title);
             free(title);
             cp_table t;
-            cp_diff_rows_table(&t, d, i, l, new_ds);
-            table(b, &t, cp_diff_table_chart(d, i, old_ds, new_ds, l));
+            size_t hidden = cp_diff_rows_table(&t, d, i, l, new_ds, only_changed);
+            if (hidden) {
+                /* a reader must not take a short table for a short dataset */
+                size_t n = d->tables[i].nrows;
+                char *s = t.nrows ? cp_xasprintf("%zu unchanged row%s of %zu not shown (--only-changed); the chart "
+                                                 "shows every row.",
+                                                 hidden, hidden == 1 ? "" : "s", n)
+                                  : cp_xasprintf("All %zu row%s unchanged, not shown (--only-changed).", n,
+                                                 n == 1 ? "" : "s");
+                paragraph(b, s);
+                free(s);
+            }
+            if (t.nrows)
+                table(b, &t, cp_diff_table_chart(d, i, old_ds, new_ds, l));
+            else
+                cp_table_free(&t);
         }
     }
 }
 
 void cp_diff_page_build(cp_page *page, const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds,
-                        const cp_diff_thresholds *th, const cp_layout *l)
+                        const cp_diff_thresholds *th, const cp_layout *l, int only_changed)
 {
     builder b = { cmark_node_new(CMARK_NODE_DOCUMENT), NULL, NULL, 0 };
     intro(&b, d, old_ds, new_ds);
     summary(&b, d, old_ds, new_ds, l);
     versions(&b, d, old_ds, new_ds, th, l);
-    family_tables(&b, d, old_ds, new_ds, l);
+    family_tables(&b, d, old_ds, new_ds, l, only_changed);
     *page = (cp_page){ l, NULL, b.doc, b.tables, b.ntables, b.charts };
 }

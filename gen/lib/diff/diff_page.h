@@ -24,7 +24,11 @@ void cp_diff_top_table(cp_table *t, const cp_diff *d, const cp_layout *l, const 
 void cp_diff_versions_table(cp_table *t, const cp_dataset *old_ds, const cp_dataset *new_ds, const cp_layout *l);
 void cp_diff_threshold_table(cp_table *t, const cp_diff *d, const cp_diff_thresholds *th, const cp_layout *l,
                              const cp_dataset *ds);
-void cp_diff_rows_table(cp_table *t, const cp_diff *d, size_t table, const cp_layout *l, const cp_dataset *ds);
+/* The rows of table `table`, better and worse changes shaded (cp_tone;
+ * their text says the same). only_changed leaves the unchanged rows out;
+ * returns how many it left out. */
+size_t cp_diff_rows_table(cp_table *t, const cp_diff *d, size_t table, const cp_layout *l, const cp_dataset *ds,
+                          int only_changed);
 /* Pieces of the tables the charts share (diff_page_table.c). */
 /* "AES CBC 128 bits 32 bytes Encryption Small": a row's identifying values */
 char *cp_diff_row_label(const cp_layout *l, const cp_diff *d, const cp_diff_row *row);
@@ -64,8 +68,10 @@ cp_chart *cp_diff_summary_chart(const cp_diff *d, const cp_dataset *old_ds, cons
 
 /* The page, each rows table with its chart and the summary with the
  * chart of the geometric means (the caller draws them before the page is
- * written: site/output.h). Free with cp_page_free. */
+ * written: site/output.h). only_changed: the rows tables leave out the
+ * unchanged rows (`diff --only-changed`; a line under the table counts
+ * them). Free with cp_page_free. */
 void cp_diff_page_build(cp_page *page, const cp_diff *d, const cp_dataset *old_ds, const cp_dataset *new_ds,
-                        const cp_diff_thresholds *th, const cp_layout *l);
+                        const cp_diff_thresholds *th, const cp_layout *l, int only_changed);
 
 #endif

@@ -27,7 +27,17 @@ static void table_row(cp_table *t)
 {
     t->cells = cp_xrealloc(t->cells, (t->nrows + 1) * t->ncols * sizeof *t->cells);
     memset(&t->cells[t->nrows * t->ncols], 0, t->ncols * sizeof *t->cells);
+    t->tones = cp_xrealloc(t->tones, (t->nrows + 1) * t->ncols);
+    memset(&t->tones[t->nrows * t->ncols], CP_TONE_NONE, t->ncols);
     t->nrows++;
+}
+
+/* Shades a cell of the last row by its mark: better and worse only. */
+static void table_tone(cp_table *t, size_t col, cp_diff_mark m)
+{
+    t->tones[(t->nrows - 1) * t->ncols + col] = m == CP_MARK_BETTER  ? CP_TONE_BETTER
+                                                : m == CP_MARK_WORSE ? CP_TONE_WORSE
+                                                                     : CP_TONE_NONE;
 }
 
 /* Sets a cell of the last row; takes text (NULL: the layout's "missing"). */
@@ -211,7 +221,8 @@ const cp_diff_metric *cp_diff_metric_in_slot(const cp_diff_row *row, cp_field sl
 
 /* ---- the tables ---- */
 
-void cp_diff_rows_table(cp_table *t, const cp_diff *d, size_t table, const cp_layout *l, const cp_dataset *ds)
+size_t cp_diff_rows_table(cp_table *t, const cp_diff *d, size_t table, const cp_layout *l, const cp_dataset *ds,
+                          int only_changed)
 {
     const cp_diff_table *tb = &d->tables[table];
     const cp_diff_row *rows = &d->rows[tb->first_row];
@@ -242,7 +253,12 @@ void cp_diff_rows_table(cp_table *t, const cp_diff *d, size_t table, const cp_la
     free(name);
     for (size_t i = 0; i < nowned; i++)
         free(owned[i]);
+    size_t hidden = 0;
     for (size_t r = 0; r < tb->nrows; r++) {
+        if (only_changed && rows[r].mark == CP_MARK_UNCHANGED) {
+            hidden++;
+            continue;
+        }
         table_row(t);
         size_t col = 0;
         for (size_t c = 0; c < NID; c++)
@@ -254,10 +270,14 @@ void cp_diff_rows_table(cp_table *t, const cp_diff *d, size_t table, const cp_la
             const cp_diff_metric *m = cp_diff_metric_in_slot(&rows[r], (cp_field)f);
             table_set(t, l, col++, m ? side_text(l, m, 0) : NULL);
             table_set(t, l, col++, m ? side_text(l, m, 1) : NULL);
+            if (m)
+                table_tone(t, col, m->mark);
             table_set(t, l, col++, m ? change_text(l, m) : NULL);
         }
+        table_tone(t, col, rows[r].mark);
         table_set(t, l, col, cp_xstrdup(cp_diff_mark_name(rows[r].mark)));
     }
+    return hidden;
 }
 
 char *cp_diff_geomean_text(const cp_diff_family *f)
@@ -325,6 +345,7 @@ void cp_diff_top_table(cp_table *t, const cp_diff *d, const cp_layout *l, const 
             table_set(t, l, 3, cp_diff_metric_head(l, ds, m->old_metric));
             table_set(t, l, 4, side_text(l, m, 0));
             table_set(t, l, 5, side_text(l, m, 1));
+            table_tone(t, 6, m->mark);
             table_set(t, l, 6, change_text(l, m));
         }
     }

@@ -41,7 +41,7 @@ int cp_diff_metric_is_bytes(cp_field f)
 void cp_diff_thresholds_default(cp_diff_thresholds *t)
 {
     for (int f = 0; f < CP_F_COUNT; f++)
-        t->value[f] = cp_diff_metric_is_bytes((cp_field)f) ? 0.0 : 1.0;
+        t->value[f] = cp_diff_metric_is_bytes((cp_field)f) ? CP_DIFF_BYTES_DEFAULT : 1.0;
 }
 
 /* One "metric=value" item of length n. */

@@ -86,6 +86,10 @@ cp_status cp_import(const cp_import_options *o)
             fprintf(stderr, "%s: cannot write: %s\n", o->out, cp_write_file_error());
             rc = CP_FAILED;
         }
+        /* silence after an import leaves a user wondering what it made */
+        if (rc == CP_OK && !o->quiet)
+            fprintf(stderr, "%s: %s: %zu result%s from %s\n", o->who, o->out, good_rows, good_rows == 1 ? "" : "s",
+                    o->csv);
         cp_import_text_free(&text);
         free(csv_rel);
         free(schema_rel);

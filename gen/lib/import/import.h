@@ -14,9 +14,11 @@ typedef struct {
     const char *out;      /* the dataset to write */
     const char *schema;   /* the schema file */
     const char *who;      /* names the program in messages: "cryptoperf import" */
+    int quiet;            /* no summary line on success */
 } cp_import_options;
 
-/* CP_OK: written (or already up to date); CP_INVALID: every problem
+/* CP_OK: written (or already up to date), said in one line on stderr
+ * unless quiet ("cryptoperf import: OUT: 42 results from CSV"); CP_INVALID: every problem
  * reported, nothing written; CP_FAILED: a file that cannot be read or
  * written, or the schema that cannot be used. */
 cp_status cp_import(const cp_import_options *o);

@@ -1,5 +1,6 @@
 #include "import/import_check.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,6 +48,69 @@ static void list_fields(cp_buf *b)
             cp_buf_printf(b, "%s%s", b->len ? ", " : "", cp_fields[f].name);
 }
 
+/* Edit distance of a and b, case and '-'/' ' vs '_' aside; stops
+ * counting past 3 (only small ones make a suggestion). */
+static unsigned distance(const char *a, const char *b)
+{
+    size_t na = strlen(a), nb = strlen(b);
+    if (na > 40 || nb > 40 || (na > nb ? na - nb : nb - na) > 3)
+        return 4;
+    unsigned row[41];
+    for (size_t j = 0; j <= nb; j++)
+        row[j] = (unsigned)j;
+    for (size_t i = 1; i <= na; i++) {
+        unsigned diag = row[0];
+        row[0] = (unsigned)i;
+        char ca = (char)tolower((unsigned char)a[i - 1]);
+        ca = ca == '-' || ca == ' ' ? '_' : ca;
+        for (size_t j = 1; j <= nb; j++) {
+            unsigned up = row[j];
+            unsigned cost = ca != b[j - 1];
+            unsigned best = diag + cost;
+            if (row[j] + 1 < best)
+                best = row[j] + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[nb];
+}
+
+/* The field a column name most likely meant ("Family", "key-bits",
+ * "cylces"): the nearest importable name, when it is near (at most 2
+ * edits, 1 for a short name) and no other is as near; CP_F_COUNT when
+ * none is. */
+static cp_field suggestion(const char *name)
+{
+    cp_field best = CP_F_COUNT;
+    unsigned best_d = 4;
+    int tie = 0;
+    for (int f = 0; f < CP_F_COUNT; f++) {
+        if (!importable((cp_field)f))
+            continue;
+        unsigned dist = distance(name, cp_fields[f].name);
+        if (dist < best_d) {
+            best = (cp_field)f;
+            best_d = dist;
+            tie = 0;
+        } else if (dist == best_d) {
+            tie = 1;
+        }
+    }
+    size_t n = strlen(name);
+    return !tie && best_d <= (n <= 4 ? 1u : 2u) ? best : CP_F_COUNT;
+}
+
+static int header_names(const cp_csv_row *head, cp_field f)
+{
+    for (size_t k = 0; k < head->count; k++)
+        if (cp_field_by_name(head->cells[k].text) == f)
+            return 1;
+    return 0;
+}
+
 static void check_columns(const cp_csv_row *head, cp_import_columns *cols, cp_diag *diag)
 {
     cols->count = head->count;
@@ -62,14 +126,24 @@ static void check_columns(const cp_csv_row *head, cp_import_columns *cols, cp_di
             continue;
         }
         if (f == CP_F_COUNT) {
-            cp_buf names = { 0 };
-            list_fields(&names);
             cp_buf found = { 0 };
             cp_buf_put_quoted(&found, c->text);
-            cp_diag_at(diag, &c->mark, NULL, "expected a result field name (one of %s), found %s", names.data,
-                       found.data);
+            cp_field near = suggestion(c->text);
+            if (near != CP_F_COUNT && !header_names(head, near)) {
+                /* the column is read as the field it meant: its cells are
+                 * still checked, and the rows do not each say that the
+                 * field is missing (the import fails all the same) */
+                cp_diag_at(diag, &c->mark, NULL, "expected a result field name, found %s; did you mean '%s'? (its "
+                           "cells are checked as %s)", found.data, cp_fields[near].name, cp_fields[near].name);
+                cols->field[i] = near;
+            } else {
+                cp_buf names = { 0 };
+                list_fields(&names);
+                cp_diag_at(diag, &c->mark, NULL, "expected a result field name (one of %s), found %s", names.data,
+                           found.data);
+                cp_buf_free(&names);
+            }
             cp_buf_free(&found);
-            cp_buf_free(&names);
             continue;
         }
         for (size_t k = 0; k < i; k++)

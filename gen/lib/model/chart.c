@@ -87,6 +87,7 @@ void cp_chart_free(cp_chart *c)
     free(c->subtitle);
     free(c->xlabel);
     free(c->ylabel);
+    free(c->key_title);
     cp_chart_drop_data(c);
     free(c);
 }
@@ -255,7 +256,7 @@ static void put_text(cp_buf *out, const char *s)
 
 void cp_chart_serialize(const cp_chart *c, cp_buf *out)
 {
-    const char *texts[] = { c->title, c->subtitle, c->xlabel, c->ylabel };
+    const char *texts[] = { c->title, c->subtitle, c->xlabel, c->ylabel, c->key_title };
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
         put_text(out, texts[i]);
     cp_buf_printf(out, "%d %d %d %zu %zu %zu\n", (int)c->kind, c->group_min, c->auto_log, c->ncat, c->nser,

@@ -60,6 +60,8 @@ typedef struct {
     char *subtitle;     /* "CMOX 050000B2 on STM32L552" (or NULL) */
     char *xlabel;       /* what the categories are: "Key size / buffer size" (or NULL) */
     char *ylabel;       /* quantity and unit: "Time (µs)", "instructions (QEMU icount)" */
+    char *key_title;    /* what the series are, over the key: "Configuration",
+                         * "Mathematics / curve definition" (or NULL) */
     cp_chart_kind kind;
     int group_min;      /* numbers the chart writes itself (axis, totals): digits
                          * grouped from this many on, 0 never; 5 unless set */

@@ -41,6 +41,7 @@ static void add_part(parts *out, const cp_chart *c, size_t group_size, const pla
     cp_chart *part = cp_chart_new(c->file, c->kind, c->title, c->subtitle, c->xlabel, c->ylabel);
     part->group_min = c->group_min;
     part->auto_log = c->auto_log;
+    part->key_title = c->key_title ? cp_xstrdup(c->key_title) : NULL;
     size_t first = p[from].group * group_size;
     for (size_t s = first; s < first + group_size && s < c->nser; s++) {
         size_t ser = cp_chart_series(part, c->series[s]);

@@ -83,6 +83,8 @@ void cp_table_drop_rows(cp_table *t)
     }
     free(t->cells);
     t->cells = NULL;
+    free(t->tones);
+    t->tones = NULL;
     t->nrows = 0;
     free(t->shared);
     t->shared = NULL;

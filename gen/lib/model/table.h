@@ -33,11 +33,28 @@ typedef struct {
     size_t nshared;
     cp_table_mark *marks;   /* in row, then column order */
     size_t nmarks, marks_cap;
+    /* nrows * ncols cp_tone, or NULL: only the diff page colours cells, so
+     * a page table of 10^6 rows pays nothing for it */
+    unsigned char *tones;
     /* the cell texts, packed in chunks: a table of 10^6 rows holds
      * millions of texts of about 10 bytes, which took a 32-byte heap
      * chunk each when each was its own allocation */
     struct cp_table_texts *texts;
 } cp_table;
+
+/* How a cell is shaded: a diff page's better and worse changes. The text
+ * of the cell says the same in words; the shade only helps the eye. */
+typedef enum { CP_TONE_NONE, CP_TONE_BETTER, CP_TONE_WORSE } cp_tone;
+/* Their shades: pale enough for black text, told apart by readers with
+ * red-green colour blindness by lightness as well as hue. templates/
+ * html.css has the same for td.better and td.worse. */
+#define CP_TONE_BETTER_RGB "#d4edda"
+#define CP_TONE_WORSE_RGB "#f8d0cc"
+
+static inline cp_tone cp_table_tone(const cp_table *t, size_t row, size_t col)
+{
+    return t->tones ? (cp_tone)t->tones[row * t->ncols + col] : CP_TONE_NONE;
+}
 
 static inline const cp_cell *cp_table_cell(const cp_table *t, size_t row, size_t col)
 {

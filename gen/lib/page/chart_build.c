@@ -20,7 +20,7 @@ typedef struct {
     int footprint;
     int from_table;            /* `from: table`: the page's table model, not the results */
     int shades, auto_log;      /* `shades: true`, `log: auto` (chart.h) */
-    cp_cellfmt *split, *title, *subtitle, *xlabel, *ylabel, *category;
+    cp_cellfmt *split, *title, *subtitle, *xlabel, *ylabel, *category, *key;
     const cp_node *row_labels;   /* `row_label:` a row_labels map (family -> format), instead of category */
     cp_cellfmt *mcu, *library, *family, *mode, *measure, *operation;
     cp_cellfmt **series, **value;
@@ -55,7 +55,7 @@ static int compile(const spec *s, const cp_node *in, const char *key, int requir
 
 static void spec_free(spec *s)
 {
-    cp_cellfmt *all[] = { s->split, s->title, s->subtitle, s->xlabel, s->ylabel, s->category,
+    cp_cellfmt *all[] = { s->split, s->title, s->subtitle, s->xlabel, s->ylabel, s->category, s->key,
                           s->mcu, s->library, s->family, s->mode, s->measure, s->operation };
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         cp_cellfmt_free(all[i]);
@@ -100,6 +100,17 @@ static int spec_compile(spec *s, const cp_layout *l, cp_diag *diag)
     rc |= compile(s, NULL, "subtitle", 0, l, &s->subtitle, diag);
     rc |= compile(s, NULL, "xlabel", 0, l, &s->xlabel, diag);
     rc |= compile(s, NULL, "ylabel", 1, l, &s->ylabel, diag);
+    /* the key's title says what the bars are: the defaults' one goes with
+     * the defaults' bars, never with a chart's own (footprint's "Code",
+     * "Stack usage" are no configurations) */
+    const cp_node *own_bars = cp_map_get(s->def, "bars") ? cp_map_get(s->def, "bars") : cp_map_get(s->like, "bars");
+    const cp_node *key = cp_map_get(s->def, "key") ? cp_map_get(s->def, "key") : cp_map_get(s->like, "key");
+    if (!key && !own_bars)
+        key = cp_map_get(s->defaults, "key");
+    if (key) {
+        s->key = cp_table_compile(key, l, diag);
+        rc |= s->key ? 0 : -1;
+    }
     const char *row_label = cp_scalar(entry(s, "row_label"));
     if (row_label) {
         s->row_labels = cp_map_get(l->row_labels, row_label);
@@ -228,6 +239,7 @@ static cp_chart *new_chart(const spec *s, const cp_fmt_ctx *ctx)
     char *subtitle = nonempty_or_null(text(s->subtitle, ctx)), *xlabel = nonempty_or_null(text(s->xlabel, ctx));
     cp_chart *c = cp_chart_new(file, s->kind, title, subtitle, xlabel, ylabel);
     c->auto_log = s->auto_log;
+    c->key_title = nonempty_or_null(text(s->key, ctx));
     char *all[] = { mcu, family, mode, measure, op, library, file, title, ylabel, subtitle, xlabel };
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         free(all[i]);

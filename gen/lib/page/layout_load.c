@@ -98,6 +98,17 @@ int cp_layout_load_page(cp_layout *l, const char *templates_dir, const char *nam
         if (m)
             l->missing = m;
     }
+    /* `page_style: {PAGE: {...}}`: a page of the layout styled apart (the
+     * cross-core page of counts in the Cyclone layout, whose own pages
+     * print raw numbers, groups digits as the ST pages it is read with) */
+    const cp_node *page_styles = optional_map(root, "page_style", diag);
+    const cp_node *own = page_styles ? cp_map_get(page_styles, page) : NULL;
+    if (own && own->kind != CP_MAP)
+        cp_diag_node(diag, own, "page_style", "expected a mapping of style keys, found something else");
+    else if (own) {
+        l->group_min = style_int(own, "group_digits", l->group_min, diag);
+        l->number_headings = style_int(own, "number_headings", l->number_headings, diag);
+    }
     l->labels = optional_map(root, "labels", diag);
     l->words = optional_map(root, "words", diag);
     l->counter = optional_map(root, "counter", diag);

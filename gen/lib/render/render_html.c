@@ -256,17 +256,26 @@ static void note_item(cp_buf *notes, const cp_table *t, unsigned k, const char *
     cp_buf_puts(notes, "</li>\n");
 }
 
-static void cell(cp_render *r, const cp_table *t, const cp_cell *c, const char *tag, cp_buf *notes, cp_note_walk *walk,
-                 size_t row, size_t col)
+static void cell(cp_render *r, const cp_table *t, const cp_cell *c, cp_tone tone, const char *tag, cp_buf *notes,
+                 cp_note_walk *walk, size_t row, size_t col)
 {
     cp_buf *o = r->out;
     /* digits line up in a column; a label/value table (no header row) has none */
     int num = t->head && is_number(c->text);
+    /* the stylesheet shades these (html.css); the cell's words say it too */
+    const char *shade = tone == CP_TONE_BETTER ? "better" : tone == CP_TONE_WORSE ? "worse" : NULL;
     /* puts, not printf: a cell of a table of 10^5 rows (printf measures,
      * then writes, a fifth of formatting the page) */
     cp_buf_putc(o, '<');
     cp_buf_puts(o, tag);
-    cp_buf_puts(o, num ? " class=\"num\">" : ">");
+    if (num || shade) {
+        cp_buf_puts(o, " class=\"");
+        cp_buf_puts(o, num ? "num" : "");
+        cp_buf_puts(o, num && shade ? " " : "");
+        cp_buf_puts(o, shade ? shade : "");
+        cp_buf_putc(o, '"');
+    }
+    cp_buf_putc(o, '>');
     if (c->link) {
         char *target = cp_render_link_target(c->link, r->w->ext);
         cp_buf_puts(o, "<a href=\"");
@@ -318,7 +327,8 @@ static void html_table(cp_render *r, const cp_table *t)
         cp_buf_puts(o, "<tr>");
         /* a table without header row (label/value rows) heads each row with its label */
         for (size_t c = 0; c < t->ncols; c++)
-            cell(r, t, cp_table_cell(t, row, c), !t->head && c == 0 ? "th" : "td", &notes, &walk, row, c);
+            cell(r, t, cp_table_cell(t, row, c), cp_table_tone(t, row, c), !t->head && c == 0 ? "th" : "td",
+                 &notes, &walk, row, c);
         cp_buf_puts(o, "</tr>\n");
         cp_render_flush(r);
     }

@@ -216,6 +216,12 @@ static void wiki_table(cp_render *r, const cp_table *t)
         cp_buf_puts(o, "|-\n");
         for (size_t c = 0; c < t->ncols; c++) {
             cp_buf_puts(o, c ? " || " : "| ");
+            /* a wiki page has no stylesheet of ours: the shade is the
+             * cell's own attribute (the cell's words say it too) */
+            cp_tone tone = cp_table_tone(t, row, c);
+            if (tone != CP_TONE_NONE)
+                cp_buf_puts(o, tone == CP_TONE_BETTER ? "style=\"background:" CP_TONE_BETTER_RGB "\" | "
+                                                      : "style=\"background:" CP_TONE_WORSE_RGB "\" | ");
             cell(r, t, cp_table_cell(t, row, c));
             shared_notes(r, t, &walk, row, c);
         }

@@ -206,7 +206,7 @@ static int add_diff_pages(job *j, const char *templates, const char *outdir)
         char *v2 = lower(cp_dataset_text(new_ds, "library.version"));
         char *dir = cp_xasprintf("%s/%s/diff-%s-%s-to-%s", outdir, cp_dataset_text(new_ds, "series"),
                                  cp_dataset_text(new_ds, "library.slug"), v1, v2);
-        if (cp_site_diff_page(j->out, dir, &d, old_ds, new_ds, &th, l) != 0)
+        if (cp_site_diff_page(j->out, dir, &d, old_ds, new_ds, &th, l, 0) != 0)
             status = CP_FAILED;
         cp_site_index_add_diff(j->index, old_ds, new_ds, dir);
         free(dir);
@@ -375,9 +375,12 @@ static const char **run_files(const cp_output *o, size_t *n)
 /* Nothing changed since the last run (its key and every file it left are
  * the same): nothing to load, build, draw or write. */
 static int unchanged_run(const char *who, const cp_chart_cache *cache, const char *outdir, const cp_manifest *prune,
-                         int timing, cp_span keying)
+                         int timing, int quiet, size_t ndatasets, cp_span keying)
 {
     size_t charts, n = cp_chart_cache_files(cache, NULL, &charts);
+    if (!quiet)
+        fprintf(stderr, "%s: %zu dataset%s: nothing changed since the last run, %zu files in %s are up to date\n",
+                who, ndatasets, ndatasets == 1 ? "" : "s", n, outdir);
     if (timing)
         fprintf(stderr,
                 "timing: nothing changed since the last run (inputs hashed in %.3f s, cpu %.3f s): nothing loaded, "
@@ -464,7 +467,7 @@ cp_status cp_site_build(const cp_site_options *o)
     free(inputs);
     cp_span_add(&keying, t_key);
     if (keyed && cp_chart_cache_run_fresh(cache, run_key)) {
-        int rc = unchanged_run(who, cache, outdir, o->prune ? &old_manifest : NULL, o->timing, keying);
+        int rc = unchanged_run(who, cache, outdir, o->prune ? &old_manifest : NULL, o->timing, o->quiet, npaths, keying);
         cp_chart_cache_close(cache, 0);
         cp_manifest_free(&old_manifest);
         free(out_norm);
@@ -532,6 +535,7 @@ cp_status cp_site_build(const cp_site_options *o)
     cp_span finish = { 0, 0 };   /* gnuplot's exit and the SVG files */
     cp_span_add(&finish, t_charts);
     cp_span t_write = cp_span_now(), written = { 0, 0 };
+    size_t nstaged = cp_stage_count(stage);
     if (status == CP_OK && cp_stage_commit(stage, stderr) != 0)
         status = CP_FAILED;
     else if (status != CP_OK)
@@ -573,6 +577,15 @@ cp_status cp_site_build(const cp_site_options *o)
         if (prune_stale(who, &old_manifest, keep, n, outdir) != 0)
             status = CP_FAILED;
         free(keep);
+    }
+    if (status == CP_OK && !o->quiet) {
+        /* a render that prints nothing leaves a user wondering whether it
+         * did anything, and where */
+        size_t npages, ncharts;
+        cp_output_pages(j.out, &npages);
+        cp_output_charts(j.out, &ncharts);
+        fprintf(stderr, "%s: %zu dataset%s: %zu pages and %zu charts in %s (%zu file%s written, the rest up to date)\n",
+                who, npaths, npaths == 1 ? "" : "s", npages, ncharts, outdir, nstaged, nstaged == 1 ? "" : "s");
     }
     job_free(&j);
     cp_manifest_free(&old_manifest);
