@@ -32,8 +32,9 @@ pages=$(find "$T/said" \( -name '*.wiki' -o -name '*.md' -o -name '*.html' \) | 
 charts=$(find "$T/said" -name '*.svg' | wc -l)
 diag "rendered: $pages pages, $charts charts"
 check "render prints one line on stderr" [ "$(wc -l <"$T/said.err")" -eq 1 ]
+# files written: the pages, the charts and the folder's manifest (--prune)
 check "... counting the datasets, pages ($pages) and charts ($charts) and naming the folder" \
-  grep -qxF "cryptoperf render: 1 dataset: $pages pages and $charts charts in $T/said ($((pages + charts)) files written, the rest up to date)" "$T/said.err"
+  grep -qxF "cryptoperf render: 1 dataset: $pages pages and $charts charts in $T/said ($((pages + charts + 1)) files written, the rest up to date)" "$T/said.err"
 check "... nothing on stdout" [ ! -s "$T/said.out" ]
 "$CRYPTOPERF" render --out "$T/said" "$GOOD" 2>"$T/said2.err"
 check "again: the line says nothing was written" grep -qF "($((0)) files written, the rest up to date)" "$T/said2.err"
