@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/hash.h"
 #include "base/util.h"
 #include "data/schema.h"
 
@@ -234,22 +235,31 @@ static int int_value(const cp_result *r, int f, long long *v)
     return cp_fields[f].type == CP_FT_INT && cp_scalar_int(cp_result_value(r, f), v) == 0;
 }
 
-static uint64_t identity_hash(const cp_result *r)
+uint64_t cp_result_identity_hash(const cp_result *r, const unsigned char *skip)
 {
-    uint64_t h = 1469598103934665603ull;
+    cp_hash h;
+    cp_hash_init(&h);
     for (int f = 0; f < CP_F_COUNT; f++) {
-        const cp_node *v = cp_result_value(r, f);
-        if (!v || cp_fields[f].role != CP_ROLE_ID)
+        if (cp_fields[f].role != CP_ROLE_ID || (skip && skip[f]))
             continue;
-        h = (h ^ (uint64_t)f) * 1099511628211ull;
+        const cp_node *v = cp_result_value(r, (cp_field)f);
         long long iv;
-        if (int_value(r, f, &iv))
-            h = (h ^ (uint64_t)iv) * 1099511628211ull;
-        else if (v->kind == CP_SCALAR)
-            for (size_t i = 0; i < v->len; i++)
-                h = (h ^ (unsigned char)v->text[i]) * 1099511628211ull;
+        /* the field's number and what it holds in one word: a value
+         * never passes for an absence or for another field's value */
+        if (!v)
+            cp_hash_word(&h, (uint64_t)f << 8 | 1);
+        else if (v->kind != CP_SCALAR)
+            cp_hash_word(&h, (uint64_t)f << 8 | 2);
+        else if (int_value(r, f, &iv)) {
+            cp_hash_word(&h, (uint64_t)f << 8 | 3);
+            cp_hash_word(&h, (uint64_t)iv);
+        } else {
+            cp_hash_word(&h, (uint64_t)f << 8 | 4);
+            /* to the first NUL, as same_identity compares */
+            cp_hash_bytes(&h, v->text, strlen(v->text));
+        }
     }
-    return h;
+    return cp_hash_final(&h);
 }
 
 static int same_identity(const cp_result *a, const cp_result *b)
@@ -282,7 +292,7 @@ static void check_duplicates(const cp_dataset *ds, const size_t *seq_index, cp_d
     size_t *slot = cp_xcalloc(cap, sizeof *slot); /* result index + 1, 0 = empty */
     uint64_t *hashes = cp_xmalloc(n * sizeof *hashes);
     for (size_t i = 0; i < n; i++) {
-        hashes[i] = identity_hash(&ds->results[i]);
+        hashes[i] = cp_result_identity_hash(&ds->results[i], NULL);
         size_t at = (size_t)hashes[i] & (cap - 1);
         for (; slot[at]; at = (at + 1) & (cap - 1)) {
             size_t j = slot[at] - 1;
