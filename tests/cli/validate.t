@@ -170,4 +170,20 @@ run "$DS"
 check "a dataset full of errors shows the first 1000 problems" [ "$(grep -c "^$DS:" <<<"$out")" -eq 1000 ]
 check "... says the others are counted, not shown" grep -q "^(more problems are counted, not shown: the first 1000 are)" <<<"$out"
 check "... and counts every one" grep -q "(8999 problems)" <<<"$out"
+# Invisible characters (issue 30, item 10): "Small" plus a zero width space
+# would be a second row that reads "Small"; each is refused, and named
+for ch in 'e2 80 8b:U+200B (ZERO WIDTH SPACE)' 'e2 81 a0:U+2060 (WORD JOINER)' \
+  'ef bb bf:U+FEFF (ZERO WIDTH NO-BREAK SPACE (a byte order mark))' 'c2 ad:U+00AD (SOFT HYPHEN)' \
+  'f3 a0 80 81:U+E0001 (a tag character)'; do
+  bytes=$(printf '\\x%s' ${ch%%:*})
+  mutate "0,/configuration: Small/s//configuration: \"Small$(printf "$bytes")\"/"
+  expect_invalid "validate refuses ${ch#*:} in a value" "expected text without invisible characters, found ${ch#*:} as character 6 of 'Small"
+done
+# Messages escape data (issue 30, item 10): a right-to-left override in a
+# value the schema refuses (C1 controls the loader refuses, unquoted)
+mutate "0,/cipher_mode: CBC/s//cipher_mode: \"CBC$(printf '\xe2\x80\xae')xyz\"/"
+run "$DS"
+check "validate refuses the value" [ "$rc" -eq 1 ]
+check "its message shows U+202E escaped" grep -qF 'CBC\u202exyz' <<<"$out"
+check "no raw U+202E reaches the terminal" bash -c '! grep -q "$(printf "\xe2\x80\xae")" <<<"$1"' _ "$out"
 done_testing

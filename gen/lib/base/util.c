@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/text_clean.h"
+
 static void out_of_memory(void)
 {
     fputs("cryptoperf: out of memory\n", stderr);
@@ -113,15 +115,14 @@ void cp_buf_free(cp_buf *b)
 void cp_buf_put_quoted(cp_buf *b, const char *s)
 {
     cp_buf_putc(b, '\'');
-    size_t n = 0;
-    for (; *s && n < 80; s++, n++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch < 0x20 || ch == 0x7f)
-            cp_buf_printf(b, "\\x%02x", ch);
-        else
-            cp_buf_putc(b, (char)ch);
+    /* 80 characters (a bad byte counts as one), cut on a character */
+    size_t end = 0, n = 0, len = strlen(s);
+    for (; end < len && n < 80; n++) {
+        size_t c = cp_utf8_len((const unsigned char *)s + end, len - end);
+        end += c ? c : 1;
     }
-    if (*s)
+    cp_text_put_escaped(b, s, end);
+    if (end < len)
         cp_buf_puts(b, "...");
     cp_buf_putc(b, '\'');
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "base/hash.h"
+#include "base/text_clean.h"
 #include "base/util.h"
 #include "data/schema.h"
 
@@ -318,6 +319,57 @@ static void check_duplicates(const cp_dataset *ds, const size_t *seq_index, cp_d
     free(slot);
 }
 
+static const char *invisible_name(unsigned c)
+{
+    switch (c) {
+    case 0x00ad: return "SOFT HYPHEN";
+    case 0x200b: return "ZERO WIDTH SPACE";
+    case 0x200c: return "ZERO WIDTH NON-JOINER";
+    case 0x200d: return "ZERO WIDTH JOINER";
+    case 0x2060: return "WORD JOINER";
+    case 0xfeff: return "ZERO WIDTH NO-BREAK SPACE (a byte order mark)";
+    default: return c >= 0xe0000 ? "a tag character" : "an invisible format character";
+    }
+}
+
+/* Text that shows nothing (base/text_clean.h, cp_text_invisible_len) in
+ * any key or value: "Small\u200b" would be a second row that reads
+ * "Small". Refused, not cleaned: the data is what the pages show. */
+static void scalar_invisible(const cp_node *n, const cp_mark *at, cp_diag *diag)
+{
+    const unsigned char *t = (const unsigned char *)n->text;
+    for (size_t i = 0, chars = 0; t && i < n->len; chars++) {
+        unsigned c;
+        if (cp_text_invisible_len(t + i, n->len - i, &c)) {
+            char *text = quoted(n->text);
+            cp_diag_at(diag, at, NULL,
+                       "expected text without invisible characters, found U+%04X (%s) as character %zu of %s", c,
+                       invisible_name(c), chars + 1, text);
+            free(text);
+            return;
+        }
+        size_t step = cp_utf8_len(t + i, n->len - i);
+        i += step ? step : 1;
+    }
+}
+
+static void check_invisible(const cp_node *n, cp_diag *diag)
+{
+    if (!n)
+        return;
+    if (n->kind == CP_SCALAR) {
+        scalar_invisible(n, &n->mark, diag);
+        return;
+    }
+    for (size_t i = 0; i < n->count; i++) {
+        if (n->kind == CP_MAP) {
+            cp_mark at = cp_map_key_mark(n, i);
+            scalar_invisible(n->keys[i], &at, diag);
+        }
+        check_invisible(n->items[i], diag);
+    }
+}
+
 /* results[] gets every result that is a mapping; seq_index maps it back to
  * its position in the file for messages. */
 static size_t *index_results(cp_dataset *ds)
@@ -411,6 +463,7 @@ int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t
     check_counter_kind(ds, seq_index, diag);
     check_cycle_model(ds, seq_index, diag);
     check_duplicates(ds, seq_index, diag);
+    check_invisible(ds->doc.root, diag);
     free(seq_index);
     cp_diag_release(diag, &held, ds->doc.file);
     return diag->errors == before ? 0 : -1;
