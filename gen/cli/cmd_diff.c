@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "base/datadir.h"
 #include "base/stage.h"
+#include "base/text_clean.h"
 #include "base/util.h"
 #include "data/dataset.h"
 #include "diff/diff.h"

@@ -165,3 +165,18 @@ char *cp_text_valid_utf8(const char *s, size_t len, size_t *out_len)
     *out_len = v.len;
     return v.data;
 }
+
+void cp_buf_put_quoted(cp_buf *b, const char *s)
+{
+    cp_buf_putc(b, '\'');
+    /* 80 characters (a bad byte counts as one), cut on a character */
+    size_t end = 0, n = 0, len = strlen(s);
+    for (; end < len && n < 80; n++) {
+        size_t c = cp_utf8_len((const unsigned char *)s + end, len - end);
+        end += c ? c : 1;
+    }
+    cp_text_put_escaped(b, s, end);
+    if (end < len)
+        cp_buf_puts(b, "...");
+    cp_buf_putc(b, '\'');
+}

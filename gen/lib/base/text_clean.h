@@ -43,6 +43,9 @@ size_t cp_text_invisible_len(const unsigned char *s, size_t n, unsigned *cp);
  * terminal shows what the data holds, and nothing in it can move the
  * cursor, recolour, reorder or hide text. */
 void cp_text_put_escaped(cp_buf *out, const char *s, size_t n);
+/* Data text for a one-line message: in single quotes, escaped as above,
+ * cut after 80 characters with "...". */
+void cp_buf_put_quoted(cp_buf *b, const char *s);
 
 /* For the page writers (wiki, Markdown, HTML, and so the site index),
  * which escape ASCII themselves: returns 0 when s starts with a printable

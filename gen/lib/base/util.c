@@ -9,7 +9,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "base/text_clean.h"
 
 static void out_of_memory(void)
 {
@@ -110,21 +109,6 @@ void cp_buf_free(cp_buf *b)
     free(b->data);
     b->data = NULL;
     b->len = b->cap = 0;
-}
-
-void cp_buf_put_quoted(cp_buf *b, const char *s)
-{
-    cp_buf_putc(b, '\'');
-    /* 80 characters (a bad byte counts as one), cut on a character */
-    size_t end = 0, n = 0, len = strlen(s);
-    for (; end < len && n < 80; n++) {
-        size_t c = cp_utf8_len((const unsigned char *)s + end, len - end);
-        end += c ? c : 1;
-    }
-    cp_text_put_escaped(b, s, end);
-    if (end < len)
-        cp_buf_puts(b, "...");
-    cp_buf_putc(b, '\'');
 }
 
 /* per thread: diff loads its two datasets at once */

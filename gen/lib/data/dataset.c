@@ -13,6 +13,7 @@
 #include "base/hash.h"
 #include "base/text_clean.h"
 #include "base/util.h"
+#include "data/invisible.h"
 #include "data/schema.h"
 
 const cp_field_info cp_fields[CP_F_COUNT] = {
@@ -167,7 +168,12 @@ static void check_counter_kind(const cp_dataset *ds, const size_t *seq_index, cp
     static const struct {
         cp_field field;
         const char *kind;
-    } needs[] = { { CP_F_CYCLES, "cycles" }, { CP_F_INSTRUCTIONS, "instructions" } };
+    } needs[] = { { CP_F_CYCLES, "cycles" }, { CP_F_INSTRUCTIONS, "instructions" },
+                  /* time and throughput stand for counts a source did not
+                   * give: beside a count a page would show one of the two
+                   * and drop the other, and without one a counted
+                   * dataset's tables show "n/a" */
+                  { CP_F_TIME_MS, "none" }, { CP_F_THROUGHPUT, "none" } };
     char *kind_text = quoted(kind);
     for (size_t i = 0; i < ds->nresults; i++)
         for (size_t k = 0; k < sizeof needs / sizeof needs[0]; k++) {
@@ -181,6 +187,69 @@ static void check_counter_kind(const cp_dataset *ds, const size_t *seq_index, cp
             }
         }
     free(kind_text);
+}
+
+/* cycles_min <= cycles <= cycles_max: the spread of the runs whose median
+ * cycles is (a page would print "3742 (5000 to 6000)"). */
+static void check_spread(const cp_dataset *ds, const size_t *seq_index, cp_diag *diag)
+{
+    for (size_t i = 0; i < ds->nresults; i++) {
+        const cp_result *r = &ds->results[i];
+        const cp_node *lo = cp_result_value(r, CP_F_CYCLES_MIN), *hi = cp_result_value(r, CP_F_CYCLES_MAX),
+                      *mid = cp_result_value(r, CP_F_CYCLES);
+        long long l, h, m;
+        int has_l = lo && cp_scalar_int(lo, &l) == 0, has_h = hi && cp_scalar_int(hi, &h) == 0,
+            has_m = mid && cp_scalar_int(mid, &m) == 0;
+        char path[64];
+        if (has_l && has_h && l > h) {
+            snprintf(path, sizeof path, "results[%zu].cycles_max", seq_index[i]);
+            cp_diag_node(diag, hi, path, "expected at least cycles_min (%lld), found %lld", l, h);
+            continue;
+        }
+        if (has_l && has_m && l > m) {
+            snprintf(path, sizeof path, "results[%zu].cycles_min", seq_index[i]);
+            cp_diag_node(diag, lo, path, "expected at most cycles (%lld, the median of the runs), found %lld", m, l);
+        }
+        if (has_h && has_m && h < m) {
+            snprintf(path, sizeof path, "results[%zu].cycles_max", seq_index[i]);
+            cp_diag_node(diag, hi, path, "expected at least cycles (%lld, the median of the runs), found %lld", m, h);
+        }
+    }
+}
+
+/* The AEAD parameters describe a message of an AEAD mode: on CBC or a
+ * hash they name a case no page has a column for. */
+static int is_aead(const cp_result *r)
+{
+    const char *mode = cp_result_text(r, CP_F_CIPHER_MODE), *family = cp_result_text(r, CP_F_FAMILY);
+    return (mode && (!strcmp(mode, "CCM") || !strcmp(mode, "GCM"))) ||
+           (family && !strcmp(family, "ChaCha20-Poly1305"));
+}
+
+static void check_aead(const cp_dataset *ds, const size_t *seq_index, cp_diag *diag)
+{
+    static const cp_field aead_only[] = { CP_F_AAD_BYTES, CP_F_NONCE_BYTES, CP_F_TAG_BYTES };
+    for (size_t i = 0; i < ds->nresults; i++) {
+        const cp_result *r = &ds->results[i];
+        if (is_aead(r))
+            continue;
+        const char *mode = cp_result_text(r, CP_F_CIPHER_MODE), *family = cp_result_text(r, CP_F_FAMILY);
+        for (size_t k = 0; k < sizeof aead_only / sizeof aead_only[0]; k++) {
+            const cp_node *v = cp_result_value(r, aead_only[k]);
+            if (!v)
+                continue;
+            char path[64];
+            snprintf(path, sizeof path, "results[%zu].%s", seq_index[i], cp_fields[aead_only[k]].name);
+            cp_buf what = { 0 };
+            cp_buf_puts(&what, mode ? "cipher_mode " : "family ");
+            cp_buf_put_quoted(&what, mode ? mode : family ? family : "");
+            cp_diag_node(diag, v, path,
+                         "expected %s only on an AEAD result (cipher_mode CCM or GCM, family ChaCha20-Poly1305), "
+                         "found it on %s",
+                         cp_fields[aead_only[k]].name, what.data);
+            cp_buf_free(&what);
+        }
+    }
 }
 
 /* The cycle model (schema/README.md, "Estimated cycles"): estimated cycles
@@ -263,6 +332,13 @@ uint64_t cp_result_identity_hash(const cp_result *r, const unsigned char *skip)
     return cp_hash_final(&h);
 }
 
+/* A case not run is the performance case it would have been: both in one
+ * dataset would put a measurement and "not run" on one row. */
+static const char *case_kind(const char *kind)
+{
+    return strcmp(kind, "not-run") == 0 ? "performance" : kind;
+}
+
 static int same_identity(const cp_result *a, const cp_result *b)
 {
     for (int f = 0; f < CP_F_COUNT; f++) {
@@ -275,7 +351,8 @@ static int same_identity(const cp_result *a, const cp_result *b)
             return 0;
         long long ia, ib;
         int na = int_value(a, f, &ia), nb = int_value(b, f, &ib);
-        if (na != nb || (na ? ia != ib : strcmp(va->text, vb->text) != 0))
+        if (f == CP_F_KIND ? strcmp(case_kind(va->text), case_kind(vb->text)) != 0
+                           : na != nb || (na ? ia != ib : strcmp(va->text, vb->text) != 0))
             return 0;
     }
     return 1;
@@ -292,8 +369,10 @@ static void check_duplicates(const cp_dataset *ds, const size_t *seq_index, cp_d
         cap *= 2;
     size_t *slot = cp_xcalloc(cap, sizeof *slot); /* result index + 1, 0 = empty */
     uint64_t *hashes = cp_xmalloc(n * sizeof *hashes);
+    /* kind left out: a not-run case meets its performance case (same_identity) */
+    unsigned char skip[CP_F_COUNT] = { [CP_F_KIND] = 1 };
     for (size_t i = 0; i < n; i++) {
-        hashes[i] = cp_result_identity_hash(&ds->results[i], NULL);
+        hashes[i] = cp_result_identity_hash(&ds->results[i], skip);
         size_t at = (size_t)hashes[i] & (cap - 1);
         for (; slot[at]; at = (at + 1) & (cap - 1)) {
             size_t j = slot[at] - 1;
@@ -305,69 +384,25 @@ static void check_duplicates(const cp_dataset *ds, const size_t *seq_index, cp_d
             char path[40];
             snprintf(path, sizeof path, "results[%zu]", seq_index[i]);
             const cp_mark *first = &ds->results[j].node->mark;
+            const char *ki = cp_result_text(&ds->results[i], CP_F_KIND), *kj = cp_result_text(&ds->results[j], CP_F_KIND);
             /* the first one's place as file:line:column, which import
              * moves to the CSV cell like the message's own */
-            cp_diag_node(diag, ds->results[i].node, path,
-                         "expected a result with its own identifying fields, found a duplicate of results[%zu] at "
-                         "%s:%u:%u",
-                         seq_index[j], first->file, first->line, first->column);
+            if (ki && kj && strcmp(ki, kj) != 0)
+                cp_diag_node(diag, ds->results[i].node, path,
+                             "expected a case either measured or not run, found kind %s here and kind %s for the "
+                             "same case at results[%zu] (%s:%u:%u)",
+                             ki, kj, seq_index[j], first->file, first->line, first->column);
+            else
+                cp_diag_node(diag, ds->results[i].node, path,
+                             "expected a result with its own identifying fields, found a duplicate of results[%zu] at "
+                             "%s:%u:%u",
+                             seq_index[j], first->file, first->line, first->column);
             continue;
         }
         slot[at] = i + 1;
     }
     free(hashes);
     free(slot);
-}
-
-static const char *invisible_name(unsigned c)
-{
-    switch (c) {
-    case 0x00ad: return "SOFT HYPHEN";
-    case 0x200b: return "ZERO WIDTH SPACE";
-    case 0x200c: return "ZERO WIDTH NON-JOINER";
-    case 0x200d: return "ZERO WIDTH JOINER";
-    case 0x2060: return "WORD JOINER";
-    case 0xfeff: return "ZERO WIDTH NO-BREAK SPACE (a byte order mark)";
-    default: return c >= 0xe0000 ? "a tag character" : "an invisible format character";
-    }
-}
-
-/* Text that shows nothing (base/text_clean.h, cp_text_invisible_len) in
- * any key or value: "Small\u200b" would be a second row that reads
- * "Small". Refused, not cleaned: the data is what the pages show. */
-static void scalar_invisible(const cp_node *n, const cp_mark *at, cp_diag *diag)
-{
-    const unsigned char *t = (const unsigned char *)n->text;
-    for (size_t i = 0, chars = 0; t && i < n->len; chars++) {
-        unsigned c;
-        if (cp_text_invisible_len(t + i, n->len - i, &c)) {
-            char *text = quoted(n->text);
-            cp_diag_at(diag, at, NULL,
-                       "expected text without invisible characters, found U+%04X (%s) as character %zu of %s", c,
-                       invisible_name(c), chars + 1, text);
-            free(text);
-            return;
-        }
-        size_t step = cp_utf8_len(t + i, n->len - i);
-        i += step ? step : 1;
-    }
-}
-
-static void check_invisible(const cp_node *n, cp_diag *diag)
-{
-    if (!n)
-        return;
-    if (n->kind == CP_SCALAR) {
-        scalar_invisible(n, &n->mark, diag);
-        return;
-    }
-    for (size_t i = 0; i < n->count; i++) {
-        if (n->kind == CP_MAP) {
-            cp_mark at = cp_map_key_mark(n, i);
-            scalar_invisible(n->keys[i], &at, diag);
-        }
-        check_invisible(n->items[i], diag);
-    }
 }
 
 /* results[] gets every result that is a mapping; seq_index maps it back to
@@ -462,8 +497,10 @@ int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t
     size_t *seq_index = index_results(ds);
     check_counter_kind(ds, seq_index, diag);
     check_cycle_model(ds, seq_index, diag);
+    check_spread(ds, seq_index, diag);
+    check_aead(ds, seq_index, diag);
     check_duplicates(ds, seq_index, diag);
-    check_invisible(ds->doc.root, diag);
+    cp_check_invisible(ds->doc.root, diag);
     free(seq_index);
     cp_diag_release(diag, &held, ds->doc.file);
     return diag->errors == before ? 0 : -1;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <yaml.h>
 
+#include "base/text_clean.h"
 #include "base/util.h"
 #include "data/node_input.h"
 #include "data/node_store.h"

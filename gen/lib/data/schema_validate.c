@@ -10,6 +10,7 @@
 
 #include "data/schema.h"
 #include "data/schema_internal.h"
+#include "base/text_clean.h"
 
 /* Schemas may refer to themselves; this bounds the walk whatever the schema */
 #define MAX_DEPTH 512

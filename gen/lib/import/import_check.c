@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/text_clean.h"
 #include "base/util.h"
 
 int cp_import_check_header(const char *name, const char *text, size_t len, cp_diag *diag)
