@@ -3,14 +3,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "base/datadir.h"
+#include "base/util.h"
 #include "data/dataset.h"
 #include "data/schema.h"
+#include "site/site_build.h"
 
 static const char usage[] =
-    "usage: cryptoperf validate [--schema FILE] DATASET...\n"
+    "usage: cryptoperf validate [--schema FILE] [--templates DIR | --no-pages] DATASET...\n"
     "\n"
     "Checks each DATASET (data/<series>/<library>-<version>/dataset.yaml)\n"
     "against the JSON Schema and the checks a schema cannot express:\n"
@@ -21,7 +24,17 @@ static const char usage[] =
     "  - cycle_model only with counter.kind instructions; cycles_estimated\n"
     "    only when cycle_model.status is modelled, and then beside the\n"
     "    instructions of every performance result;\n"
-    "  - no two results with the same identifying fields.\n"
+    "  - cycles_min <= cycles <= cycles_max; time_ms and throughput_mbyte_s\n"
+    "    only with counter.kind none; aad_bytes, nonce_bytes and tag_bytes\n"
+    "    only on AEAD results (CCM, GCM, ChaCha20-Poly1305);\n"
+    "  - no two results with the same identifying fields, a not-run result\n"
+    "    counting as the performance result it stands for;\n"
+    "  - no invisible format character (U+200B, U+2060, U+FEFF, U+00AD, tag\n"
+    "    characters...) in any key or value, each named;\n"
+    "  - when the templates have the dataset's layout: every page render\n"
+    "    would make of it builds (e.g. no two results on one chart bar), and\n"
+    "    its style's words are words of its layouts. So a dataset validate\n"
+    "    accepts is one render can render.\n"
     "Every problem is reported on stderr as\n"
     "  file:line:column: path.in.record: what was expected, what was found\n"
     "followed by a one-line summary.\n"
@@ -30,14 +43,31 @@ static const char usage[] =
     "  --schema FILE  the schema (default: $CRYPTOPERF_SCHEMA, else\n"
     "                 schema/dataset.schema.json in the current folder, else\n"
     "                 the installed one)\n"
+    "  --templates DIR  the layouts (default: templates/ in the current folder,\n"
+    "                 else the installed ones)\n"
+    "  --no-pages     leave out the pages' checks (the schema and data rules only)\n"
     "\n"
     "exit status: 0 all valid, 1 some dataset invalid, 2 usage error or a\n"
     "file (dataset or schema) that cannot be read\n";
 
+/* The dataset's layout has a page template under templates: its pages can
+ * be checked (a layout the templates lack is render's error, not the
+ * data's). */
+static int layout_known(const cp_dataset *ds, const char *templates)
+{
+    const char *layout = cp_dataset_text(ds, "layout");
+    if (!layout || strchr(layout, '/'))
+        return 0;
+    char *page = cp_xasprintf("%s/%s/page.md", templates, layout);
+    int known = access(page, R_OK) == 0;
+    free(page);
+    return known;
+}
+
 static int run(int argc, char **argv)
 {
-    const char *schema_path = NULL;
-    int first = 1;
+    const char *schema_path = NULL, *templates = NULL;
+    int first = 1, pages = 1;
     for (; first < argc && argv[first][0] == '-'; first++) {
         const char *a = argv[first];
         if (!strcmp(a, "--")) {
@@ -50,6 +80,14 @@ static int run(int argc, char **argv)
             schema_path = argv[++first];
         } else if (!strncmp(a, "--schema=", 9)) {
             schema_path = a + 9;
+        } else if (!strcmp(a, "--templates")) {
+            if (first + 1 >= argc)
+                return cp_usage_error("validate", "needs a folder after %s", a);
+            templates = argv[++first];
+        } else if (!strncmp(a, "--templates=", 12)) {
+            templates = a + 12;
+        } else if (!strcmp(a, "--no-pages")) {
+            pages = 0;
         } else {
             return cp_usage_error("validate", "unknown option %s", a);
         }
@@ -63,12 +101,18 @@ static int run(int argc, char **argv)
         return CP_EXIT_USAGE;
     }
 
+    templates = cp_templates_path(templates);
     size_t invalid = 0, unreadable = 0;
     unsigned problems = 0;
     for (int i = first; i < argc; i++) {
         cp_diag diag = { .out = stderr };
         cp_dataset ds;
         int rc = cp_dataset_load(&ds, argv[i], schema, &diag);
+        if (rc == 0 && pages && layout_known(&ds, templates)) {
+            diag.data_file = ds.doc.file;   /* a page that fails on a value of it: invalid data */
+            cp_status st = cp_site_check(&ds, templates, &diag);
+            rc = st == CP_OK ? 0 : st == CP_INVALID ? -1 : -2;
+        }
         cp_dataset_free(&ds);
         unreadable += rc == -2;
         invalid += rc == -1;
