@@ -225,4 +225,13 @@ done
 mutate "0,/cipher_mode: CBC/s//cipher_mode: GCM/; 0,/buffer_bytes: 64/s//buffer_bytes: 64\n    nonce_bytes: 12/"
 run "$DS"
 check "nonce_bytes on a GCM result is valid" [ "$rc" -eq 0 ]
+# A tag or an anchor is one problem (issue 30, item 11): the key it refuses
+# the value of is not reported missing as well, at the mapping's start
+mutate 's/^series: demo/series: !!str demo/; 0,/^    kind: performance/s//    kind: !!binary cGVyZm9ybWFuY2U=/'
+run "$DS"
+check "a tag: exit 1" [ "$rc" -eq 1 ]
+check "a tag: said at the value" grep -qF "$DS:5:9: series: expected a value without a YAML tag, found the tag '!!str'" <<<"$out"
+check "a tag on a result's field: said at the value" grep -qF "results[0].kind: expected a value without a YAML tag, found the tag '!!binary'" <<<"$out"
+check "a tag: no follow-on 'required field' message" bash -c '! grep -q "expected the required field" <<<"$1"' _ "$out"
+check "a tag: two problems, two messages" grep -qx '1 of 1 dataset invalid (2 problems)' <<<"$out"
 done_testing

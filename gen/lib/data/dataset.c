@@ -486,7 +486,7 @@ int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t
     /* values the loader refused (a tag, a duplicate key) are left out of
      * the tree: the rest is still checked, so one run tells everything */
     if (schema)
-        cp_schema_validate(schema, ds->doc.root, diag);
+        cp_schema_validate_doc(schema, &ds->doc, diag);
     else if (ds->doc.root->kind != CP_MAP)
         cp_diag_node(diag, ds->doc.root, "(top level)", "expected a dataset (a YAML mapping), found a %s",
                      ds->doc.root->kind == CP_SEQ ? "list" : "scalar");
