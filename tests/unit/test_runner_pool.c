@@ -14,6 +14,7 @@
 #include "pool.h"
 #include "progress.h"
 #include "run.h"
+#include "serial.h"
 #include "yamlout.h"
 
 static void runs_and_captures(void **state)
@@ -127,6 +128,29 @@ static void output_capped(void **state)
     cpr_job_free(&jobs[1]);
 }
 
+/* The serial lane's port under the same cap: a pty behind an endless
+ * loop is read until CPR_MAX_OUTPUT, then given up with the reason. */
+static void serial_capped(void **state)
+{
+    (void)state;
+    FILE *flood = popen("yes run:", "r");
+    assert_non_null(flood);
+    cp_buf out = { 0 }, err = { 0 };
+    int status, announced;
+    char *why = NULL;
+    time_t t0 = time(NULL);
+    int rc = cpr_tty_read_document(fileno(flood), 20, 60, &out, &err, &status, &announced, &why);
+    assert_true(time(NULL) - t0 < 30);
+    assert_int_equal(rc, 1);
+    assert_true(out.len <= CPR_MAX_OUTPUT);
+    assert_non_null(why);
+    assert_string_equal(why, "printed more than 16 MiB on the port: cut there");
+    free(why);
+    cp_buf_free(&out);
+    cp_buf_free(&err);
+    pclose(flood);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -135,6 +159,7 @@ int main(void)
         cmocka_unit_test(yaml_scalars_round_trip),
         cmocka_unit_test(last_case),
         cmocka_unit_test(output_capped),
+        cmocka_unit_test(serial_capped),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
