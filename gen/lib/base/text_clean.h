@@ -17,8 +17,8 @@
 size_t cp_text_char_len(const unsigned char *s, size_t n);
 
 /* Calls put(ctx, s, len) for each good character of s and put(ctx, " ", 1)
- * for each bad byte or control character, so the result is printable,
- * single-line UTF-8. */
+ * for each byte of anything else (a bad byte, a control, bidi or invisible
+ * character, U+2028), so the result is printable, single-line UTF-8. */
 void cp_text_clean(const char *s, void (*put)(void *ctx, const char *s, size_t len), void *ctx);
 
 /* Length of a bidirectional formatting character at s (U+061C, U+200E,
