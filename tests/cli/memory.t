@@ -36,4 +36,13 @@ grown=$(((kb - kb_half) * 1024 / (N / 2)))
 # at 2*10^4 results: the result array, table rows and chart series alive
 # together); under a KiB still, the cause not yet removed
 check "render: peak RSS grows by under 1 KiB a result from $((N / 2)) to $N results ($grown bytes)" [ "$grown" -le 1024 ]
+# diff --format json is written as it goes, as the YAML report is (issue
+# 30, item 11: a jansson tree of the whole report took 4.4 GB at 10^6
+# rows, 2.6 times the YAML report's peak): no more than the YAML's peak
+# and a quarter
+kb_yaml=$(peak_kb "$BIN" diff "$ds" "$ds")
+kb_json=$(peak_kb "$BIN" diff --format json "$ds" "$ds")
+check "diff of $N results: exit 0 (YAML and JSON)" [ "$kb_yaml" -gt 0 -a "$kb_json" -gt 0 ]
+check "diff --format json: peak RSS at most 1.25 times the YAML report's ($kb_json KB, $kb_yaml KB)" \
+  [ $((kb_json * 4)) -le $((kb_yaml * 5)) ]
 done_testing
