@@ -9,7 +9,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-
 static void out_of_memory(void)
 {
     fputs("cryptoperf: out of memory\n", stderr);
