@@ -34,6 +34,7 @@ include mk/lava.mk
 include mk/install.mk
 include mk/site.mk
 include mk/charts.mk
+include mk/fuzz.mk
 include mk/test.mk
 include mk/bench.mk
 include mk/deb.mk

@@ -7,6 +7,9 @@ DEPS_RUNNER := libelf-dev
 DEPS_SITE := gnuplot-nox
 DEPS_FW   := gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm dpkg-dev libssl-dev openocd
 DEPS_TEST := libcmocka-dev cmark-gfm libxml2-utils librsvg2-bin groff-base fonts-dejavu-core
+# make fuzz (and the smoke run of make test): clang, whose compiler-rt
+# (libclang-rt-dev) ships libFuzzer
+DEPS_FUZZ := clang libclang-rt-dev
 # make deb and its test: dpkg-buildpackage runs debhelper; lintian checks the result
 DEPS_DEB := debhelper lintian
 # A throw-away MediaWiki for tests/mediawiki (served by `php -S`), curl and
@@ -23,7 +26,7 @@ DEPS_LAVA := lava-dispatcher lavacli python3-jinja2 openocd telnet
 # pipeline cryptoperf is compared with.
 DEPS_BENCH := python3-yaml python3-jsonschema python3-matplotlib
 
-DEPS_ALL := $(DEPS_GEN) $(DEPS_RUNNER) $(DEPS_SITE) $(DEPS_FW) $(DEPS_TEST) $(DEPS_DEB) $(DEPS_WIKI) $(DEPS_EXTRA)
+DEPS_ALL := $(DEPS_GEN) $(DEPS_RUNNER) $(DEPS_SITE) $(DEPS_FW) $(DEPS_TEST) $(DEPS_DEB) $(DEPS_WIKI) $(DEPS_FUZZ) $(DEPS_EXTRA)
 
 .PHONY: deps
 deps:

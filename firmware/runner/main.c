@@ -266,6 +266,15 @@ static unsigned assemble(cpr_collection *col, const options *o, const cp_schema 
             cpr_header_release(&h, owned);
             continue;
         }
+        if (s->rows.n == 0) {
+            /* said without a path: no dataset file is made, so no
+             * file:line:column of one can be meant */
+            fprintf(stderr, "cryptoperf-run: library %s %s (series %s): no result collected; no dataset written\n",
+                    cpr_q(h.lib_slug), cpr_q(h.lib_version), cpr_q(h.series));
+            problems++;
+            cpr_header_release(&h, owned);
+            continue;
+        }
         cpr_order_sort(order, &s->rows);
         problems += cpr_order_duplicates(&s->rows, stderr);
         char *version = cp_xstrdup(h.lib_version);

@@ -67,35 +67,57 @@ static long long vocab_rank(const cp_node *vocab, const char *text)
     return -1;
 }
 
-/* Distinct values of one field in order of first appearance. */
+/* Each row's rank among the distinct values of one field, in order of
+ * first appearance (-1: the row has none). Sorted, not searched: a
+ * hundred thousand distinct labels took quadratic time (issue 30). */
 typedef struct {
-    const char **v;
-    size_t n;
-} labels;
+    const char *text;
+    size_t row;
+} labelled;
 
-static void labels_collect(labels *l, const cpr_rows *rows, cp_field f)
+static int cmp_labelled(const void *pa, const void *pb)
 {
-    l->v = cp_xcalloc(rows->n, sizeof *l->v);
-    l->n = 0;
+    const labelled *a = pa, *b = pb;
+    int c = strcmp(a->text, b->text);
+    return c ? c : (a->row > b->row) - (a->row < b->row);
+}
+
+static int cmp_first_row(const void *pa, const void *pb)
+{
+    const labelled *a = pa, *b = pb;
+    return (a->row > b->row) - (a->row < b->row);
+}
+
+static long long *label_ranks(const cpr_rows *rows, cp_field f)
+{
+    long long *rank = cp_xmalloc(rows->n * sizeof *rank);
+    labelled *by_text = cp_xmalloc(rows->n * sizeof *by_text);
+    size_t n = 0;
     for (size_t i = 0; i < rows->n; i++) {
-        const char *t = rows->v[i].text[f];
-        size_t j = 0;
-        while (t && j < l->n && strcmp(l->v[j], t) != 0)
-            j++;
-        if (t && j == l->n)
-            l->v[l->n++] = t;
+        rank[i] = -1;
+        if (rows->v[i].text[f])
+            by_text[n++] = (labelled){ rows->v[i].text[f], i };
     }
+    qsort(by_text, n, sizeof *by_text, cmp_labelled);
+    /* the first row of each distinct text, then those in row order */
+    labelled *firsts = cp_xmalloc((n ? n : 1) * sizeof *firsts);
+    size_t nfirst = 0;
+    for (size_t k = 0; k < n; k++)
+        if (k == 0 || strcmp(by_text[k - 1].text, by_text[k].text) != 0)
+            firsts[nfirst++] = by_text[k];
+    qsort(firsts, nfirst, sizeof *firsts, cmp_first_row);
+    for (size_t g = 0; g < nfirst; g++)
+        rank[firsts[g].row] = (long long)g;
+    /* every other row of a text takes its first row's rank */
+    for (size_t k = 1; k < n; k++)
+        if (strcmp(by_text[k - 1].text, by_text[k].text) == 0)
+            rank[by_text[k].row] = rank[by_text[k - 1].row];
+    free(firsts);
+    free(by_text);
+    return rank;
 }
 
-static long long label_rank(const labels *l, const char *text)
-{
-    for (size_t j = 0; j < l->n; j++)
-        if (strcmp(l->v[j], text) == 0)
-            return (long long)j;
-    return (long long)l->n;
-}
-
-static long long rank_of(const cpr_order *o, const labels *seen, const cpr_row *r, cp_field f)
+static long long rank_of(const cpr_order *o, const long long *seen, const cpr_row *r, size_t i, cp_field f)
 {
     const char *t = r->text[f];
     if (!t)
@@ -106,10 +128,10 @@ static long long rank_of(const cpr_order *o, const labels *seen, const cpr_row *
     case CP_FT_ENUM: {
         long long v = vocab_rank(o->vocab[f], t);
         /* unknown words (the schema check reports them) after known ones */
-        return v >= 0 ? v : (long long)INT_MAX + label_rank(seen, t);
+        return v >= 0 ? v : (long long)INT_MAX + seen[i];
     }
     default:
-        return label_rank(seen, t);
+        return seen[i];
     }
 }
 
@@ -124,17 +146,19 @@ static int cmp_keyed(const void *pa, const void *pb)
 
 void cpr_order_sort(cpr_order *o, cpr_rows *rows)
 {
-    labels seen[NKEYS];
+    if (rows->n < 2)
+        return;   /* nothing to order (and no rows to copy from) */
+    long long *seen[NKEYS];
     for (size_t j = 0; j < NKEYS; j++)
-        labels_collect(&seen[j], rows, sort_keys[j]);
+        seen[j] = label_ranks(rows, sort_keys[j]);
     keyed *k = cp_xcalloc(rows->n, sizeof *k);
     for (size_t i = 0; i < rows->n; i++) {
         k[i].index = i;
         for (size_t j = 0; j < NKEYS; j++)
-            k[i].rank[j] = rank_of(o, &seen[j], &rows->v[i], sort_keys[j]);
+            k[i].rank[j] = rank_of(o, seen[j], &rows->v[i], i, sort_keys[j]);
     }
     for (size_t j = 0; j < NKEYS; j++)
-        free(seen[j].v);
+        free(seen[j]);
     qsort(k, rows->n, sizeof *k, cmp_keyed);
     cpr_row *sorted = cp_xcalloc(rows->n, sizeof *sorted);
     for (size_t i = 0; i < rows->n; i++)

@@ -99,12 +99,23 @@ static int start(slot *s, cpr_job *job)
     return 0;
 }
 
+static void kill_group(slot *s);
+
 static void drain(slot *s, int which)
 {
     char buf[8192];
     ssize_t n = read(s->fd[which], buf, sizeof buf);
     if (n > 0) {
-        cp_buf_put(which ? &s->job->err : &s->job->out, buf, (size_t)n);
+        cp_buf *b = which ? &s->job->err : &s->job->out;
+        size_t cap = s->job->max_output ? s->job->max_output : CPR_MAX_OUTPUT;
+        size_t room = cap - b->len, take = (size_t)n < room ? (size_t)n : room;
+        cp_buf_put(b, buf, take);
+        if (take < (size_t)n && !s->job->cut) {
+            /* the rest would be dropped anyway: stop the image now rather
+             * than at its time limit */
+            s->job->cut = which + 1;
+            kill_group(s);
+        }
     } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
         close(s->fd[which]);
         s->fd[which] = -1;
@@ -248,6 +259,13 @@ char *cpr_job_failure(const cpr_job *job)
         return cp_xstrdup(job->why);
     if (job->spawn_errno)
         return cp_xasprintf("cannot run %s: %s", job->argv[0], strerror(job->spawn_errno));
+    if (job->cut) {
+        size_t cap = job->max_output ? job->max_output : CPR_MAX_OUTPUT;
+        return cap % (1 << 20) ? cp_xasprintf("printed more than %zu bytes on %s: cut there and killed", cap,
+                                              job->cut == 1 ? "stdout" : "stderr")
+                               : cp_xasprintf("printed more than %zu MiB on %s: cut there and killed", cap >> 20,
+                                              job->cut == 1 ? "stdout" : "stderr");
+    }
     if (job->timed_out)
         return cp_xasprintf("timed out after %u s", job->timeout_s);
     if (!job->exited)

@@ -156,6 +156,13 @@ int cpr_tty_read_document(int fd, unsigned silence_s, unsigned total_s, cp_buf *
         }
         received += (size_t)got;
         last = now_s();
+        if (out->len + err->len + line.len + (size_t)got > CPR_MAX_OUTPUT) {
+            /* a port that never stops (a pty behind an endless loop) must
+             * not fill the memory: the pool's cap (pool.h), said the same */
+            *why = cp_xasprintf("printed more than %zu MiB on the port: cut there", CPR_MAX_OUTPUT >> 20);
+            rc = 1;
+            break;
+        }
         for (ssize_t i = 0; i < got && !done; i++) {
             if (buf[i] == '\n') {
                 done = take_line(line.data ? line.data : "", line.len, &started, out, err, status, announced);

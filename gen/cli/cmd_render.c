@@ -8,6 +8,7 @@
 
 #include "commands.h"
 #include "base/datadir.h"
+#include "base/numfmt.h"
 #include "base/util.h"
 #include "render/render.h"
 #include "site/site_build.h"
@@ -83,7 +84,7 @@ static const char usage[] =
     "                   schema, cryptoperf, gnuplot, options) and the files\n"
     "                   it left: a run with the same hash whose files are all\n"
     "                   as it left them does nothing\n"
-    "  --chart-jobs N   draw with at most N gnuplot processes at once (1 to 8;\n"
+    "  --chart-jobs N   draw with at most N gnuplot processes at once (a digit, 1 to 8;\n"
     "                   default: one per core); the charts are the same\n"
     "  -q, --quiet      no summary line on success (by default one line on\n"
     "                   stderr: datasets, pages and charts, the output folder\n"
@@ -134,7 +135,8 @@ static int run(int argc, char **argv)
     }
     char *jobs_end = NULL;
     long jobs = chart_jobs ? strtol(chart_jobs, &jobs_end, 10) : 0;
-    if (chart_jobs && (jobs_end == chart_jobs || *jobs_end || jobs < 1 || jobs > 8))
+    if (chart_jobs && (cp_plain_number_len(chart_jobs, 0) != strlen(chart_jobs) || jobs_end == chart_jobs ||
+                       *jobs_end || jobs < 1 || jobs > 8))
         return cp_usage_error("render", "--chart-jobs expects a number from 1 to 8, found '%s'", chart_jobs);
     schema_path = cp_schema_path(schema_path);
     templates = cp_templates_path(templates);

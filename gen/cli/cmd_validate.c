@@ -3,15 +3,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "base/datadir.h"
+#include "base/util.h"
 #include "data/dataset.h"
 #include "data/notes.h"
 #include "data/schema.h"
+#include "site/site_build.h"
 
 static const char usage[] =
-    "usage: cryptoperf validate [--schema FILE] FILE...\n"
+    "usage: cryptoperf validate [--schema FILE] [--templates DIR | --no-pages] FILE...\n"
     "\n"
     "Checks each DATASET (data/<series>/<library>-<version>/dataset.yaml)\n"
     "against the JSON Schema and the checks a schema cannot express:\n"
@@ -22,7 +25,17 @@ static const char usage[] =
     "  - cycle_model only with counter.kind instructions; cycles_estimated\n"
     "    only when cycle_model.status is modelled, and then beside the\n"
     "    instructions of every performance result;\n"
-    "  - no two results with the same identifying fields.\n"
+    "  - cycles_min <= cycles <= cycles_max; time_ms and throughput_mbyte_s\n"
+    "    only with counter.kind none; aad_bytes, nonce_bytes and tag_bytes\n"
+    "    only on AEAD results (CCM, GCM, ChaCha20-Poly1305);\n"
+    "  - no two results with the same identifying fields, a not-run result\n"
+    "    counting as the performance result it stands for;\n"
+    "  - no invisible format character (U+200B, U+2060, U+FEFF, U+00AD, tag\n"
+    "    characters...) in any key or value, each named;\n"
+    "  - when the templates have the dataset's layout: every page render\n"
+    "    would make of it builds (e.g. no two results on one chart bar), and\n"
+    "    its style's words are words of its layouts. So a dataset validate\n"
+    "    accepts is one render can render.\n"
     "A FILE in a folder named notes (data/notes/<library>.yaml) is a notes\n"
     "file, checked against notes.schema.json beside the schema: match keys\n"
     "that name dataset keys or identifying result fields, ids unique in the\n"
@@ -37,6 +50,9 @@ static const char usage[] =
     "  --schema FILE  the schema (default: $CRYPTOPERF_SCHEMA, else\n"
     "                 schema/dataset.schema.json in the current folder, else\n"
     "                 the installed one)\n"
+    "  --templates DIR  the layouts (default: templates/ in the current folder,\n"
+    "                 else the installed ones)\n"
+    "  --no-pages     leave out the pages' checks (the schema and data rules only)\n"
     "\n"
     "exit status: 0 all valid, 1 some dataset invalid, 2 usage error or a\n"
     "file (dataset or schema) that cannot be read\n";
@@ -53,10 +69,24 @@ static int is_notes_file(const char *path)
     return slash - dir == 5 && !strncmp(dir, "notes", 5);
 }
 
+/* The dataset's layout has a page template under templates: its pages can
+ * be checked (a layout the templates lack is render's error, not the
+ * data's). */
+static int layout_known(const cp_dataset *ds, const char *templates)
+{
+    const char *layout = cp_dataset_text(ds, "layout");
+    if (!layout || strchr(layout, '/'))
+        return 0;
+    char *page = cp_xasprintf("%s/%s/page.md", templates, layout);
+    int known = access(page, R_OK) == 0;
+    free(page);
+    return known;
+}
+
 static int run(int argc, char **argv)
 {
-    const char *schema_path = NULL;
-    int first = 1;
+    const char *schema_path = NULL, *templates = NULL;
+    int first = 1, pages = 1;
     for (; first < argc && argv[first][0] == '-'; first++) {
         const char *a = argv[first];
         if (!strcmp(a, "--")) {
@@ -69,6 +99,14 @@ static int run(int argc, char **argv)
             schema_path = argv[++first];
         } else if (!strncmp(a, "--schema=", 9)) {
             schema_path = a + 9;
+        } else if (!strcmp(a, "--templates")) {
+            if (first + 1 >= argc)
+                return cp_usage_error("validate", "needs a folder after %s", a);
+            templates = argv[++first];
+        } else if (!strncmp(a, "--templates=", 12)) {
+            templates = a + 12;
+        } else if (!strcmp(a, "--no-pages")) {
+            pages = 0;
         } else {
             return cp_usage_error("validate", "unknown option %s", a);
         }
@@ -82,6 +120,7 @@ static int run(int argc, char **argv)
         return CP_EXIT_USAGE;
     }
 
+    templates = cp_templates_path(templates);
     size_t invalid = 0, unreadable = 0, nnotes = 0;
     unsigned problems = 0;
     /* the notes first: each dataset is then counted against them */
@@ -111,6 +150,11 @@ static int run(int argc, char **argv)
         cp_diag diag = { .out = stderr };
         cp_dataset ds;
         int rc = cp_dataset_load(&ds, argv[i], schema, &diag);
+        if (rc == 0 && pages && layout_known(&ds, templates)) {
+            diag.data_file = ds.doc.file;   /* a page that fails on a value of it: invalid data */
+            cp_status st = cp_site_check(&ds, templates, &diag);
+            rc = st == CP_OK ? 0 : st == CP_INVALID ? -1 : -2;
+        }
         if (rc == 0)
             cp_notes_count(&notes, &ds);
         cp_dataset_free(&ds);

@@ -21,6 +21,7 @@
 
 #include "base/datadir.h"
 #include "base/path_rel.h"
+#include "base/text_clean.h"
 #include "base/util.h"
 #include "base/yaml_write.h"
 #include "data/dataset.h"

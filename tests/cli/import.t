@@ -163,6 +163,24 @@ bad "schema error in the header" "$B/import/header.yaml:7:25: system.core_clock_
 sed -i 's/^series: fx/series: fy/' "$B/import/header.yaml"
 bad "series that is not the folder name" "$B/import/header.yaml:3:9: series: expected 'fx' (the series folder name)"
 
+# unquoted cells lose their blanks, quoted ones keep them (documented in
+# import --help and the man page; issue 30, item 11)
+mkdir -p "$T/trim/data/fx/cmox-1.0"
+fixture "$T/trim/import"
+printf 'cycles,family,kind,key_bits,operation,configuration,buffer_bytes,cipher_mode,measure\n3742, AES ,performance,\t128,encryption,"  Small ",32,CBC,sole-buffer\n' >"$T/trim/import/results.csv"
+"$CRYPTOPERF" import --schema schema/dataset.schema.json --header "$T/trim/import/header.yaml" \
+  -o "$T/trim/data/fx/cmox-1.0/dataset.yaml" "$T/trim/import/results.csv" >/dev/null 2>"$T/trim/err"
+check "blanks around unquoted cells: imported" [ $? -eq 0 ]
+check "... an unquoted cell loses them" grep -q '{family: AES, kind: performance, .* key_bits: 128, ' "$T/trim/data/fx/cmox-1.0/dataset.yaml"
+check "... a quoted cell keeps them" grep -qF 'configuration: "  Small "' "$T/trim/data/fx/cmox-1.0/dataset.yaml"
+check "import --help says so" bash -c '"$1" help import | grep -q "loses its leading and trailing spaces"' _ "$CRYPTOPERF"
+
+# a header that ends its YAML document (issue 30, item 11): the error was
+# at a line of the dataset, which is never written
+H=$B/import/header.yaml
+echo '...' >>"$H"
+bad "a header ending in '...'" "$H:11:1: expected the header as the start of one YAML document (the results follow it in the same document), found the document end marker '...'"
+check "... names no place in the dataset not written" bash -c '! grep -q "dataset.yaml:[0-9]" "$1"' _ "$T/err"
 # --- one run reports every problem (issue 12, items 7 and 8) ---------------
 # run_import: import $B over a sentinel output; stderr in $T/err, status in $rc
 run_import() {

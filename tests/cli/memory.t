@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Memory linear and small (issue 16, item 3): validate keeps a dataset in
-# under 1 KB a result (peak RSS, the optimised build; 10^5 results here,
+# under 1 KB a result (without the pages' check, which costs what render's
+# page model costs) (peak RSS, the optimised build; 10^5 results here,
 # bench/scale.sh measures 10^6), render grows by under 1 KB a result
 # (its fixed part, ~10 MB, would hide that at 10^5: the growth from
 # N/2 to N results is what 10^6 results cost), and the structures that
@@ -18,7 +19,9 @@ peak_kb() {
 r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss if r.returncode == 0 else -1)' "$@"
 }
-kb=$(peak_kb "$BIN" validate "$ds")
+# --no-pages: the loaded dataset alone; with its pages' check validate
+# builds what render builds (the page model), measured with render below
+kb=$(peak_kb "$BIN" validate --no-pages "$ds")
 check "validate of $N results: exit 0" [ "$kb" -gt 0 ]
 check "validate of $N results: peak RSS under 1 KB a result ($kb KB)" [ "$kb" -le $((N * 1000 / 1024)) ]
 half=$("$TOP/bench/synthetic.sh" "$((N / 2))" "$T/half")
@@ -33,4 +36,13 @@ grown=$(((kb - kb_half) * 1024 / (N / 2)))
 # at 2*10^4 results: the result array, table rows and chart series alive
 # together); under a KiB still, the cause not yet removed
 check "render: peak RSS grows by under 1 KiB a result from $((N / 2)) to $N results ($grown bytes)" [ "$grown" -le 1024 ]
+# diff --format json is written as it goes, as the YAML report is (issue
+# 30, item 11: a jansson tree of the whole report took 4.4 GB at 10^6
+# rows, 2.6 times the YAML report's peak): no more than the YAML's peak
+# and a quarter
+kb_yaml=$(peak_kb "$BIN" diff "$ds" "$ds")
+kb_json=$(peak_kb "$BIN" diff --format json "$ds" "$ds")
+check "diff of $N results: exit 0 (YAML and JSON)" [ "$kb_yaml" -gt 0 -a "$kb_json" -gt 0 ]
+check "diff --format json: peak RSS at most 1.25 times the YAML report's ($kb_json KB, $kb_yaml KB)" \
+  [ $((kb_json * 4)) -le $((kb_yaml * 5)) ]
 done_testing

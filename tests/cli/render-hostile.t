@@ -46,4 +46,17 @@ printf 'a\u202eb' >"$T/x"
 check "the test can fail: raw() sees U+202E" raw "$T/x"
 printf 'a\033b' >"$T/y"
 check "the test can fail: raw() sees ESC" raw "$T/y"
+# U+2028 and U+2029 (line and paragraph separators; issue 30, item 10):
+# never raw in SVG text, where a renderer may break the line on them
+L=$T/ls/data/demo/examplelib-1.0
+mkdir -p "$L"
+sed -e 's/^    configuration: Small/    configuration: "Small\\u2028X\\u2029Y"/' "$FIXTURE" >"$L/dataset.yaml"
+"$CRYPTOPERF" render --schema schema/dataset.schema.json --out "$T/ls/site" "$L/dataset.yaml" >"$T/ls/render" 2>&1
+check "a label with U+2028 and U+2029 renders (exit 0)" [ $? -eq 0 ]
+svgs=$(find "$T/ls/site" -name '*.svg' | wc -l)
+check "... into charts ($svgs SVG files)" [ "$svgs" -gt 0 ]
+check "... no SVG holds a raw U+2028 or U+2029" \
+  bash -c '! find "$1" -name "*.svg" -exec grep -l "$(printf "\xe2\x80\xa8\|\xe2\x80\xa9")" {} + | grep -q .' _ "$T/ls/site"
+check "... the label is there, spaces where each was (one a byte)" \
+  bash -c 'grep -rqF "Small   X   Y" --include="*.svg" "$1"' _ "$T/ls/site"
 done_testing

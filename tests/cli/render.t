@@ -17,7 +17,8 @@ check "help render names the options" grep -q -- '--templates DIR' "$T/help"
 check "unknown option: exit 2" test $? -eq 2
 "$CRYPTOPERF" render --out >/dev/null 2>&1
 check "option without value: exit 2" test $? -eq 2
-for n in 0 9 2x ''; do
+# strictly digits (issue 30, item 11): strtol took ' 3', +3 and 08
+for n in 0 9 2x '' ' 3' '+3' 08 '3 ' 0x2; do
   "$CRYPTOPERF" render --chart-jobs "$n" --out "$T/jobs" "$GOOD" >/dev/null 2>"$T/jobs.err"
   check "--chart-jobs '$n': exit 2" test $? -eq 2
   check "--chart-jobs '$n': the message says what is expected" grep -q "expects a number from 1 to 8, found '$n'" "$T/jobs.err"

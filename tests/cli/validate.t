@@ -187,4 +187,68 @@ run "$DS"
 check "a dataset full of errors shows the first 1000 problems" [ "$(grep -c "^$DS:" <<<"$out")" -eq 1000 ]
 check "... says the others are counted, not shown" grep -q "^(more problems are counted, not shown: the first 1000 are)" <<<"$out"
 check "... and counts every one" grep -q "(8999 problems)" <<<"$out"
+# Invisible characters (issue 30, item 10): "Small" plus a zero width space
+# would be a second row that reads "Small"; each is refused, and named
+for ch in 'e2 80 8b:U+200B (ZERO WIDTH SPACE)' 'e2 81 a0:U+2060 (WORD JOINER)' \
+  'ef bb bf:U+FEFF (ZERO WIDTH NO-BREAK SPACE (a byte order mark))' 'c2 ad:U+00AD (SOFT HYPHEN)' \
+  'f3 a0 80 81:U+E0001 (a tag character)'; do
+  bytes=$(printf '\\x%s' ${ch%%:*})
+  mutate "0,/configuration: Small/s//configuration: \"Small$(printf "$bytes")\"/"
+  expect_invalid "validate refuses ${ch#*:} in a value" "expected text without invisible characters, found ${ch#*:} as character 6 of 'Small"
+done
+# Messages escape data (issue 30, item 10): a right-to-left override in a
+# value the schema refuses (C1 controls the loader refuses, unquoted)
+mutate "0,/cipher_mode: CBC/s//cipher_mode: \"CBC$(printf '\xe2\x80\xae')xyz\"/"
+run "$DS"
+check "validate refuses the value" [ "$rc" -eq 1 ]
+check "its message shows U+202E escaped" grep -qF 'CBC\u202exyz' <<<"$out"
+check "no raw U+202E reaches the terminal" bash -c '! grep -q "$(printf "\xe2\x80\xae")" <<<"$1"' _ "$out"
+# Contradictions (issue 30, item 9). cycles_min <= cycles <= cycles_max:
+# the demo counted in cycles, its first result given a spread
+spread() { # MIN MAX
+  mutate "s/^  kind: instructions/  kind: cycles/; s/^    instructions: /    cycles: /; 0,/cycles: 11667/s//cycles: 11667\n    cycles_min: $1\n    cycles_max: $2/"
+}
+spread 11000 12000
+run "$DS"
+check "a spread around cycles is valid" [ "$rc" -eq 0 ]
+spread 11667 11667
+run "$DS"
+check "a spread of one value, cycles itself, is valid" [ "$rc" -eq 0 ]
+spread 11668 12000
+expect_invalid "cycles_min above cycles is refused" "results[0].cycles_min: expected at most cycles (11667, the median of the runs), found 11668"
+spread 11000 11666
+expect_invalid "cycles_max below cycles is refused" "results[0].cycles_max: expected at least cycles (11667, the median of the runs), found 11666"
+spread 12500 12000
+expect_invalid "cycles_max below cycles_min is refused" "results[0].cycles_max: expected at least cycles_min (12500), found 12000"
+# a case both measured and not run
+mutate '$a\  - {family: AES, kind: not-run, measure: sole-buffer, cipher_mode: CBC, key_bits: 128, buffer_bytes: 64, operation: encryption, configuration: Small, reason: "too big"}'
+expect_invalid "a not-run result beside the measured one of its case is refused" "expected a case either measured or not run, found kind not-run here and kind performance for the same case at results[0]"
+mutate '$a\  - {family: AES, kind: not-run, measure: sole-buffer, cipher_mode: CBC, key_bits: 128, buffer_bytes: 4096, operation: encryption, configuration: Small, reason: "too big"}'
+run "$DS"
+check "a not-run result of a case not measured is valid" [ "$rc" -eq 0 ]
+# time and throughput only without counts: beside instructions a page
+# showed one of the two, in a counted dataset's tables "n/a"
+mutate '0,/instructions: 11667/s//instructions: 11667\n    time_ms: 1.5/'
+expect_invalid "time_ms beside instructions is refused" "results[0].time_ms: expected no time_ms in a dataset with counter.kind 'instructions'"
+mutate '0,/    instructions: 11667/s//    time_ms: 1.5/'
+expect_invalid "a time_ms-only result in a counted dataset is refused" "results[0].time_ms: expected no time_ms in a dataset with counter.kind 'instructions'"
+mutate '0,/instructions: 11667/s//instructions: 11667\n    throughput_mbyte_s: 1.5/'
+expect_invalid "throughput_mbyte_s beside instructions is refused" "results[0].throughput_mbyte_s: expected no throughput_mbyte_s in a dataset with counter.kind 'instructions'"
+# AEAD parameters only on an AEAD result (issues 30, items 7 and 9)
+for f in aad_bytes nonce_bytes tag_bytes; do
+  mutate "0,/buffer_bytes: 64/s//buffer_bytes: 64\n    $f: 12/"
+  expect_invalid "$f on a CBC result is refused" "results[0].$f: expected $f only on an AEAD result (cipher_mode CCM or GCM, family ChaCha20-Poly1305), found it on cipher_mode 'CBC'"
+done
+mutate "0,/cipher_mode: CBC/s//cipher_mode: GCM/; 0,/buffer_bytes: 64/s//buffer_bytes: 64\n    nonce_bytes: 12/"
+run "$DS"
+check "nonce_bytes on a GCM result is valid" [ "$rc" -eq 0 ]
+# A tag or an anchor is one problem (issue 30, item 11): the key it refuses
+# the value of is not reported missing as well, at the mapping's start
+mutate 's/^series: demo/series: !!str demo/; 0,/^    kind: performance/s//    kind: !!binary cGVyZm9ybWFuY2U=/'
+run "$DS"
+check "a tag: exit 1" [ "$rc" -eq 1 ]
+check "a tag: said at the value" grep -qF "$DS:5:9: series: expected a value without a YAML tag, found the tag '!!str'" <<<"$out"
+check "a tag on a result's field: said at the value" grep -qF "results[0].kind: expected a value without a YAML tag, found the tag '!!binary'" <<<"$out"
+check "a tag: no follow-on 'required field' message" bash -c '! grep -q "expected the required field" <<<"$1"' _ "$out"
+check "a tag: two problems, two messages" grep -qx '1 of 1 dataset invalid (2 problems)' <<<"$out"
 done_testing

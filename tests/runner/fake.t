@@ -144,6 +144,13 @@ fails kat 'img/3.6.6-fast.elf: exit status 3' ; check "kat: names the case" grep
 fails fault 'img/3.6.6-fast.elf: exit status 4 in case dec-128-64'
 check "fault: passes on the firmware's reason, control characters escaped" \
   grep -qF "img/3.6.6-fast.elf: says 'error: fault: UsageFault (pc 0x10001234)\\x1b[2J'" "$d/err-fault"
+# bidi and C1 characters too (issue 30, item 8): U+202E would turn the
+# rest of the line around, U+009B is a terminal's CSI
+{ printf '%s\n' "$keep" | sed '/# case dec-128-64/q'; printf '@stderr error: fault \xe2\x80\xaeevil\xc2\x9b2J\n'; echo "@exit 4"; } >"$d/img/3.6.6-fast.elf"
+fails bidi 'img/3.6.6-fast.elf: exit status 4 in case dec-128-64'
+check "bidi: the firmware's U+202E and U+009B are escaped" \
+  grep -qF "img/3.6.6-fast.elf: says 'error: fault \u202eevil\u009b2J'" "$d/err-bidi"
+check "bidi: no raw U+202E is echoed" bash -c '! grep -q "$(printf "\xe2\x80\xae")" "$1"' _ "$d/err-bidi"
 { printf '%s\n' "$keep" | sed '/# case enc-128-64/{n;q}'; echo "@sleep 30"; } >"$d/img/3.6.6-fast.elf"
 start=$SECONDS
 fails hang 'img/3.6.6-fast.elf: timed out after 1 s in the case after enc-128-64 \(the last that reported\)' --timeout 1
@@ -252,4 +259,15 @@ rm -f "$cache"/*.run
 run "$d/cache4" --run-cache "$cache" -j 1 >/dev/null 2>"$d/err-cache4"
 check "run cache: the longest images of the last sweep start first" \
   grep -q "small" <(grep '^\[' "$d/err-cache4" | head -n 1)
+# An image that reports no result (issue 30, item 8): no crash, and no
+# file:line:column of a dataset that is not written
+image "empty.elf" 9.9.9 Small
+printf '#image\tkind\tboard\tmachine\ticount_shift\ttimeout_s\tlibrary\tversion\tpackage\tconfiguration\tbaseline\tfields\texpect\tcase\nimg/empty.elf\tbench\tmps2-an505\tmps2-an505\t7\t20\tmbedtls\t9.9.9\tmbedtls 9.9.9-1\tsmall\t-\t-\t0\t-\n' >"$d/m-empty.tsv"
+"$RUN" --qemu "$FAKE" --top "$d" --data "$d/data-empty" --schema "$TOP/schema/dataset.schema.json" \
+  --revision abc1234 "$d/m-empty.tsv" >/dev/null 2>"$d/err-empty"
+rc=$?
+check "no result: exit 1" [ $rc -eq 1 ]
+check "no result: says so" grep -qF "library 'mbedtls' '9.9.9' (series 'mps2-an505'): no result collected; no dataset written" "$d/err-empty"
+check "no result: names no place in an unwritten dataset" bash -c '! grep -q "dataset.yaml:[0-9]" "$1"' _ "$d/err-empty"
+check "no result: writes nothing" [ ! -e "$d/data-empty" ]
 done_testing

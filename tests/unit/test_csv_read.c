@@ -77,6 +77,21 @@ static void test_crlf_blank_lines_bom(void **state)
           { 1, 1, "2", 4, 3 });
 }
 
+/* CR alone ends a line too (issue 30, item 11: every position was on
+ * line 1), and a broken row's recovery stops at it */
+static void test_cr_only_lines(void **state)
+{
+    (void)state;
+    CELLS("a,b\r1,2\r\r3,\"x\ry\"\r", 3, { 0, 1, "b", 1, 3 }, { 1, 0, "1", 2, 1 }, { 1, 1, "2", 2, 3 },
+          { 2, 0, "3", 4, 1 }, { 2, 1, "x\ry", 4, 3 });
+    parsed p;
+    parse(&p, "a,b\r1,\xff\r3,4\r");
+    assert_int_equal(p.rc, -1);
+    assert_contains(capture_text(&p.msgs), "t.csv:2:3: expected UTF-8 text, found the byte 0xff");
+    assert_int_equal(p.csv.rows[p.csv.count - 1].cells[1].mark.line, 3);
+    done(&p);
+}
+
 /* unquoted cells lose their blanks; the mark is their first character */
 static void test_columns_count_characters(void **state)
 {
@@ -161,6 +176,7 @@ int main(void)
         cmocka_unit_test(test_plain_rows),
         cmocka_unit_test(test_quoted_newline_keeps_lines),
         cmocka_unit_test(test_crlf_blank_lines_bom),
+        cmocka_unit_test(test_cr_only_lines),
         cmocka_unit_test(test_columns_count_characters),
         cmocka_unit_test(test_unterminated_quote),
         cmocka_unit_test(test_stray_quote),

@@ -316,6 +316,51 @@ static void test_schema_and_beyond_together(void **state)
     free(bad);
 }
 
+/* Slots that n results take in a table of 2n (the size validate's and
+ * diff's indexes use) when buffer_bytes is i * step: identities apart only
+ * in high bits, or by multiples of the table size, must still spread
+ * (issue 30: FNV-1a masked to the low bits put them all in one slot, and
+ * validate went quadratic). */
+static size_t slots_taken(unsigned long long step, size_t n)
+{
+    cp_buf b = { 0 };
+    cp_buf_put(&b, fixture, (size_t)(strstr(fixture, "results:") - fixture));
+    cp_buf_puts(&b, "results:\n");
+    for (size_t i = 1; i <= n; i++)
+        cp_buf_printf(&b,
+                      "  - {family: AES, kind: performance, measure: sole-buffer, cipher_mode: CBC, key_bits: 128, "
+                      "buffer_bytes: %llu, operation: encryption, configuration: Small, instructions: 1}\n",
+                      i * step);
+    capture c;
+    capture_open(&c);
+    cp_dataset ds;
+    assert_int_equal(cp_dataset_load_ex(&ds, GOOD_PATH, b.data, b.len, schema, 0, &c.diag), 0);
+    assert_int_equal(ds.nresults, n);
+    size_t mask = 2 * n - 1, taken = 0;
+    unsigned char *used = cp_xcalloc(2 * n, 1);
+    for (size_t i = 0; i < n; i++) {
+        size_t at = (size_t)cp_result_identity_hash(&ds.results[i], NULL) & mask;
+        taken += !used[at];
+        used[at] = 1;
+    }
+    free(used);
+    cp_dataset_free(&ds);
+    capture_close(&c);
+    cp_buf_free(&b);
+    return taken;
+}
+
+static void test_identity_hash_spreads(void **state)
+{
+    (void)state;
+    /* a random hash fills about 1 - e^-0.5 = 39% of 2n slots; n/4 leaves
+     * no room for chance and none for a hash blind to some bits */
+    size_t n = 4096;
+    assert_in_range(slots_taken(1ull << 40, n), n / 4, n);
+    assert_in_range(slots_taken(2 * n, n), n / 4, n);
+    assert_in_range(slots_taken(1ull << 20, n), n / 4, n);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -330,6 +375,7 @@ int main(void)
         cmocka_unit_test(test_duplicates),
         cmocka_unit_test(test_many_duplicates_reported),
         cmocka_unit_test(test_schema_and_beyond_together),
+        cmocka_unit_test(test_identity_hash_spreads),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -515,6 +515,16 @@ static void test_threshold_syntax(void **state)
         { "code_bytes=3%", "expected a non-negative number of bytes" },
         { "cycles=3B", "expected a non-negative number of percent" },
         { "cycles=", "expected a non-negative number of percent" },
+        /* plain decimals only (issue 30, item 11): strtod took these */
+        { "instructions=0x10%", "expected a non-negative number of percent" },
+        { "cycles= 3%", "expected a non-negative number of percent" },
+        { "cycles=+3%", "expected a non-negative number of percent" },
+        { "cycles=03%", "expected a non-negative number of percent" },
+        { "cycles=1e2%", "expected a non-negative number of percent" },
+        { "cycles=inf%", "expected a non-negative number of percent" },
+        { "cycles=.5%", "expected a non-negative number of percent" },
+        { "cycles=5.%", "expected a non-negative number of percent" },
+        { "code_bytes=0x20", "expected a non-negative number of bytes" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         cp_diff_thresholds u = t;

@@ -14,6 +14,7 @@
 #include "pool.h"
 #include "progress.h"
 #include "run.h"
+#include "serial.h"
 #include "yamlout.h"
 
 static void runs_and_captures(void **state)
@@ -100,6 +101,56 @@ static void last_case(void **state)
     assert_null(cpr_last_case(NULL, &done));
 }
 
+/* Endless output is cut at max_output, the image killed, and the failure
+ * says so (issue 30: 2 GB of RSS in 4 s). */
+static void output_capped(void **state)
+{
+    (void)state;
+    char *flood[] = { "yes", "0123456789abcdef", NULL };
+    char *errflood[] = { "sh", "-c", "yes x >&2", NULL };
+    cpr_job jobs[2] = {
+        { .label = "flood", .argv = flood, .timeout_s = 20, .max_output = 65536 },
+        { .label = "errflood", .argv = errflood, .timeout_s = 20, .max_output = 1 << 20 },
+    };
+    cpr_pool_opts o = { .parallel = 2 };
+    time_t t0 = time(NULL);
+    assert_int_equal(cpr_pool_run(jobs, 2, &o), 0);
+    assert_true(time(NULL) - t0 < 10);
+    assert_int_equal(jobs[0].out.len, 65536);
+    assert_int_equal(jobs[1].err.len, 1 << 20);
+    char *why = cpr_job_failure(&jobs[0]);
+    assert_string_equal(why, "printed more than 65536 bytes on stdout: cut there and killed");
+    free(why);
+    why = cpr_job_failure(&jobs[1]);
+    assert_string_equal(why, "printed more than 1 MiB on stderr: cut there and killed");
+    free(why);
+    cpr_job_free(&jobs[0]);
+    cpr_job_free(&jobs[1]);
+}
+
+/* The serial lane's port under the same cap: a pty behind an endless
+ * loop is read until CPR_MAX_OUTPUT, then given up with the reason. */
+static void serial_capped(void **state)
+{
+    (void)state;
+    FILE *flood = popen("yes run:", "r");
+    assert_non_null(flood);
+    cp_buf out = { 0 }, err = { 0 };
+    int status, announced;
+    char *why = NULL;
+    time_t t0 = time(NULL);
+    int rc = cpr_tty_read_document(fileno(flood), 20, 60, &out, &err, &status, &announced, &why);
+    assert_true(time(NULL) - t0 < 30);
+    assert_int_equal(rc, 1);
+    assert_true(out.len <= CPR_MAX_OUTPUT);
+    assert_non_null(why);
+    assert_string_equal(why, "printed more than 16 MiB on the port: cut there");
+    free(why);
+    cp_buf_free(&out);
+    cp_buf_free(&err);
+    pclose(flood);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -107,6 +158,8 @@ int main(void)
         cmocka_unit_test(progress_line),
         cmocka_unit_test(yaml_scalars_round_trip),
         cmocka_unit_test(last_case),
+        cmocka_unit_test(output_capped),
+        cmocka_unit_test(serial_capped),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -69,3 +69,21 @@ void cp_fmt_ratio(cp_buf *out, unsigned long long num, unsigned long long den, i
         cp_buf_put(out, frac, (size_t)n);
     }
 }
+
+size_t cp_plain_number_len(const char *s, int fraction)
+{
+    size_t n = 0;
+    while (s[n] >= '0' && s[n] <= '9')
+        n++;
+    if (n == 0 || (n > 1 && s[0] == '0'))
+        return 0;
+    if (fraction && s[n] == '.') {
+        size_t f = 1;
+        while (s[n + f] >= '0' && s[n + f] <= '9')
+            f++;
+        if (f == 1)
+            return 0;
+        n += f;
+    }
+    return n;
+}

@@ -28,4 +28,11 @@ int cp_derive_rate(unsigned long long bytes, unsigned long long hz, unsigned lon
  * 110500000/1000000 -> "110.5". */
 void cp_fmt_ratio(cp_buf *out, unsigned long long num, unsigned long long den, int max_frac);
 
+/* The length of the plain decimal number at the start of s: digits, no
+ * sign, space or base prefix, no leading zero but in "0" itself, and with
+ * fraction a '.' and digits after them ("2.5"); 0 when s starts with none.
+ * What an option takes: strtol and strtod also take " 3", "+3", "08" and
+ * "0x10", which nobody means. */
+size_t cp_plain_number_len(const char *s, int fraction);
+
 #endif

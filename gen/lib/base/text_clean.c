@@ -17,6 +17,71 @@ size_t cp_text_bidi_len(const unsigned char *s, size_t n)
     return 0;
 }
 
+/* the code point of the well-formed character of len bytes at s */
+static unsigned code_point(const unsigned char *s, size_t len)
+{
+    switch (len) {
+    case 1:
+        return s[0];
+    case 2:
+        return (s[0] & 0x1fu) << 6 | (s[1] & 0x3fu);
+    case 3:
+        return (s[0] & 0x0fu) << 12 | (s[1] & 0x3fu) << 6 | (s[2] & 0x3fu);
+    default:
+        return (s[0] & 0x07u) << 18 | (s[1] & 0x3fu) << 12 | (s[2] & 0x3fu) << 6 | (s[3] & 0x3fu);
+    }
+}
+
+size_t cp_text_invisible_len(const unsigned char *s, size_t n, unsigned *cp)
+{
+    /* every such character starts with one of these bytes: the common
+     * case (ASCII, Latin, most scripts) costs one comparison */
+    if (!n || (s[0] != 0xc2 && s[0] != 0xcd && s[0] != 0xe1 && s[0] != 0xe2 && s[0] != 0xe3 && s[0] != 0xef &&
+               s[0] != 0xf3))
+        return 0;
+    size_t len = cp_utf8_len(s, n);
+    if (len < 2)
+        return 0;
+    unsigned c = code_point(s, len);
+    static const unsigned ranges[][2] = {
+        { 0x00ad, 0x00ad }, { 0x034f, 0x034f }, { 0x115f, 0x1160 }, { 0x17b4, 0x17b5 },
+        { 0x180b, 0x180f }, { 0x200b, 0x200d }, { 0x2060, 0x2064 }, { 0x206a, 0x206f },
+        { 0x3164, 0x3164 }, { 0xfeff, 0xfeff }, { 0xffa0, 0xffa0 }, { 0xfff9, 0xfffb },
+        { 0xe0000, 0xe007f },
+    };
+    for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
+        if (c >= ranges[i][0] && c <= ranges[i][1]) {
+            if (cp)
+                *cp = c;
+            return len;
+        }
+    return 0;
+}
+
+void cp_text_put_escaped(cp_buf *out, const char *str, size_t n)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    for (size_t i = 0; i < n;) {
+        if (s[i] >= 0x20 && s[i] < 0x7f) {
+            cp_buf_putc(out, (char)s[i++]);
+            continue;
+        }
+        size_t len = cp_utf8_len(s + i, n - i);
+        if (len <= 1) {
+            cp_buf_printf(out, "\\x%02x", s[i]);
+            i++;
+            continue;
+        }
+        if (cp_text_char_len(s + i, n - i) == len) {
+            cp_buf_put(out, str + i, len);
+        } else {
+            unsigned c = code_point(s + i, len);
+            cp_buf_printf(out, c > 0xffff ? "\\U%08x" : "\\u%04x", c);
+        }
+        i += len;
+    }
+}
+
 size_t cp_text_char_len(const unsigned char *s, size_t n)
 {
     size_t len = n ? cp_utf8_len(s, n) : 0;
@@ -27,6 +92,10 @@ size_t cp_text_char_len(const unsigned char *s, size_t n)
     if (len == 3 && s[0] == 0xef && s[1] == 0xbf && s[2] >= 0xbe)   /* U+FFFE, U+FFFF: not XML */
         return 0;
     if (cp_text_bidi_len(s, n))   /* legal XML too, and reorders what the reader sees */
+        return 0;
+    if (len == 3 && s[0] == 0xe2 && s[1] == 0x80 && (s[2] == 0xa8 || s[2] == 0xa9))   /* U+2028, U+2029 */
+        return 0;
+    if (cp_text_invisible_len(s, n, NULL))
         return 0;
     return len;
 }
@@ -95,4 +164,19 @@ char *cp_text_valid_utf8(const char *s, size_t len, size_t *out_len)
     }
     *out_len = v.len;
     return v.data;
+}
+
+void cp_buf_put_quoted(cp_buf *b, const char *s)
+{
+    cp_buf_putc(b, '\'');
+    /* 80 characters (a bad byte counts as one), cut on a character */
+    size_t end = 0, n = 0, len = strlen(s);
+    for (; end < len && n < 80; n++) {
+        size_t c = cp_utf8_len((const unsigned char *)s + end, len - end);
+        end += c ? c : 1;
+    }
+    cp_text_put_escaped(b, s, end);
+    if (end < len)
+        cp_buf_puts(b, "...");
+    cp_buf_putc(b, '\'');
 }

@@ -112,22 +112,6 @@ void cp_buf_free(cp_buf *b)
     b->len = b->cap = 0;
 }
 
-void cp_buf_put_quoted(cp_buf *b, const char *s)
-{
-    cp_buf_putc(b, '\'');
-    size_t n = 0;
-    for (; *s && n < 80; s++, n++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch < 0x20 || ch == 0x7f)
-            cp_buf_printf(b, "\\x%02x", ch);
-        else
-            cp_buf_putc(b, (char)ch);
-    }
-    if (*s)
-        cp_buf_puts(b, "...");
-    cp_buf_putc(b, '\'');
-}
-
 /* per thread: diff loads its two datasets at once */
 static _Thread_local char read_error[160];
 

@@ -45,9 +45,6 @@ void cp_buf_puts(cp_buf *b, const char *s);
 void cp_buf_printf(cp_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void cp_buf_vprintf(cp_buf *b, const char *fmt, va_list ap);
 void cp_buf_free(cp_buf *b);
-/* Data text for a one-line message: in single quotes, control characters
- * as \xNN, cut after 80 bytes with "...". */
-void cp_buf_put_quoted(cp_buf *b, const char *s);
 
 /* Inputs are regular files of at most this size (a dataset of a million
  * results is about 150 MiB): cp_read_file reads one whole into memory,

@@ -167,26 +167,12 @@ static void yaml_finish(cp_yj *w)
     y_indent(w);
 }
 
-/* ---- JSON: a jansson tree, dumped at the end ---- */
-
-static void json_add(cp_yj *w, json_t *v)
-{
-    if (!v)
-        fatal("JSON");
-    if (w->depth == 0) {
-        json_decref(w->root);
-        w->root = v;
-        return;
-    }
-    json_t *top = w->open[w->depth - 1];
-    int rc = json_is_array(top) ? json_array_append_new(top, v)
-           : w->key             ? json_object_set_new(top, w->key, v)
-                                : -1;
-    free(w->key);
-    w->key = NULL;
-    if (rc != 0)
-        fatal("JSON");
-}
+/* ---- JSON: written as it comes, in jansson's layout (JSON_INDENT(2)):
+ * "[" or "{", each entry on a line of its own indented two spaces a
+ * level, "," between entries, the closer on a line at the container's
+ * indentation; "[]" and "{}" when empty; keys as "\"key\": ". Each value
+ * is dumped by jansson itself, so strings and numbers read exactly as
+ * jansson writes them. ---- */
 
 static int dump_to_buf(const char *text, size_t size, void *data)
 {
@@ -194,13 +180,47 @@ static int dump_to_buf(const char *text, size_t size, void *data)
     return 0;
 }
 
+static void json_indent(cp_yj *w, int depth)
+{
+    cp_buf_putc(w->out, '\n');
+    for (int i = 0; i < 2 * depth; i++)
+        cp_buf_putc(w->out, ' ');
+}
+
+static void json_dump_value(cp_yj *w, json_t *v)
+{
+    if (!v || json_dump_callback(v, dump_to_buf, w->out, JSON_ENCODE_ANY | JSON_REAL_PRECISION(15)) != 0)
+        fatal("JSON");
+    json_decref(v);
+}
+
+/* What goes before a value: its place in the container open around it,
+ * and its key in a mapping. */
+static void json_entry(cp_yj *w)
+{
+    if (w->depth == 0)
+        return;
+    if (w->filled[w->depth - 1])
+        cp_buf_putc(w->out, ',');
+    w->filled[w->depth - 1] = 1;
+    json_indent(w, w->depth);
+    if (w->key) {
+        json_dump_value(w, json_string(w->key));
+        cp_buf_puts(w->out, ": ");
+        free(w->key);
+        w->key = NULL;
+    }
+}
+
+static void json_add(cp_yj *w, json_t *v)
+{
+    json_entry(w);
+    json_dump_value(w, v);
+}
+
 static void json_finish(cp_yj *w)
 {
-    if (w->root && json_dump_callback(w->root, dump_to_buf, w->out, JSON_INDENT(2) | JSON_REAL_PRECISION(15)) != 0)
-        fatal("JSON");
     cp_buf_putc(w->out, '\n');
-    json_decref(w->root);
-    w->root = NULL;
 }
 
 /* ---- the calls ---- */
@@ -222,9 +242,9 @@ static void push(cp_yj *w, int seq)
         abort();
     }
     if (w->format == CP_YJ_JSON) {
-        json_t *c = seq ? json_array() : json_object();
-        json_add(w, json_incref(c));
-        w->open[w->depth] = c;
+        json_entry(w);
+        cp_buf_putc(w->out, seq ? '[' : '{');
+        w->filled[w->depth] = 0;
     } else {
         y_begin(w);
         w->seq[w->depth] = seq;
@@ -234,10 +254,13 @@ static void push(cp_yj *w, int seq)
 
 static void pop(cp_yj *w, int seq)
 {
-    if (w->format == CP_YJ_JSON)
-        json_decref(w->open[w->depth - 1]);
-    else
+    if (w->format == CP_YJ_JSON) {
+        if (w->filled[w->depth - 1])
+            json_indent(w, w->depth - 1);
+        cp_buf_putc(w->out, seq ? ']' : '}');
+    } else {
         y_end(w, seq);
+    }
     w->depth--;
 }
 

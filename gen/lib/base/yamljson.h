@@ -2,9 +2,10 @@
  * one sequence of calls so that a caller walks its model once for both
  * formats. YAML is written here in the block layout libyaml's emitter
  * writes, byte for byte (strings through cp_yaml_put_string: plain only
- * when cp_yaml_plain_ok, else double-quoted), JSON through jansson (a
- * tree dumped with two-space indentation, keys in the order written), so no
- * data text can change the structure of either; keys are the caller's own
+ * when cp_yaml_plain_ok, else double-quoted), JSON in the layout jansson
+ * dumps with two-space indentation, keys in the order written, each value
+ * dumped by jansson as it comes (a report of a million rows was a jansson
+ * tree of gigabytes), so no data text can change the structure of either; keys are the caller's own
  * identifiers. Output is byte-identical for the same calls (no locale:
  * numbers are formatted in the C locale the program runs in). */
 #ifndef CP_YAMLJSON_H
@@ -15,8 +16,6 @@
 typedef enum { CP_YJ_YAML, CP_YJ_JSON } cp_yj_format;
 
 #define CP_YJ_MAX_DEPTH 16
-
-struct json_t;
 
 typedef struct {
     cp_buf *out;
@@ -31,11 +30,10 @@ typedef struct {
     int pending;
     size_t column;
     int whitespace, indention;
-    /* JSON: the open containers, innermost last, and the key of the next
-     * value in a mapping */
-    struct json_t *open[CP_YJ_MAX_DEPTH];
+    /* JSON: whether each open container has an entry yet, and the key of
+     * the next value in a mapping */
+    int filled[CP_YJ_MAX_DEPTH];
     char *key;
-    struct json_t *root;
 } cp_yj;
 
 void cp_yj_init(cp_yj *w, cp_buf *out, cp_yj_format format);

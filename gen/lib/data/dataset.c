@@ -10,7 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/hash.h"
+#include "base/text_clean.h"
 #include "base/util.h"
+#include "data/invisible.h"
 #include "data/schema.h"
 
 const cp_field_info cp_fields[CP_F_COUNT] = {
@@ -171,7 +174,12 @@ static void check_counter_kind(const cp_dataset *ds, const size_t *seq_index, cp
     static const struct {
         cp_field field;
         const char *kind;
-    } needs[] = { { CP_F_CYCLES, "cycles" }, { CP_F_INSTRUCTIONS, "instructions" } };
+    } needs[] = { { CP_F_CYCLES, "cycles" }, { CP_F_INSTRUCTIONS, "instructions" },
+                  /* time and throughput stand for counts a source did not
+                   * give: beside a count a page would show one of the two
+                   * and drop the other, and without one a counted
+                   * dataset's tables show "n/a" */
+                  { CP_F_TIME_MS, "none" }, { CP_F_THROUGHPUT, "none" } };
     char *kind_text = quoted(kind);
     for (size_t i = 0; i < ds->nresults; i++)
         for (size_t k = 0; k < sizeof needs / sizeof needs[0]; k++) {
@@ -185,6 +193,69 @@ static void check_counter_kind(const cp_dataset *ds, const size_t *seq_index, cp
             }
         }
     free(kind_text);
+}
+
+/* cycles_min <= cycles <= cycles_max: the spread of the runs whose median
+ * cycles is (a page would print "3742 (5000 to 6000)"). */
+static void check_spread(const cp_dataset *ds, const size_t *seq_index, cp_diag *diag)
+{
+    for (size_t i = 0; i < ds->nresults; i++) {
+        const cp_result *r = &ds->results[i];
+        const cp_node *lo = cp_result_value(r, CP_F_CYCLES_MIN), *hi = cp_result_value(r, CP_F_CYCLES_MAX),
+                      *mid = cp_result_value(r, CP_F_CYCLES);
+        long long l, h, m;
+        int has_l = lo && cp_scalar_int(lo, &l) == 0, has_h = hi && cp_scalar_int(hi, &h) == 0,
+            has_m = mid && cp_scalar_int(mid, &m) == 0;
+        char path[64];
+        if (has_l && has_h && l > h) {
+            snprintf(path, sizeof path, "results[%zu].cycles_max", seq_index[i]);
+            cp_diag_node(diag, hi, path, "expected at least cycles_min (%lld), found %lld", l, h);
+            continue;
+        }
+        if (has_l && has_m && l > m) {
+            snprintf(path, sizeof path, "results[%zu].cycles_min", seq_index[i]);
+            cp_diag_node(diag, lo, path, "expected at most cycles (%lld, the median of the runs), found %lld", m, l);
+        }
+        if (has_h && has_m && h < m) {
+            snprintf(path, sizeof path, "results[%zu].cycles_max", seq_index[i]);
+            cp_diag_node(diag, hi, path, "expected at least cycles (%lld, the median of the runs), found %lld", m, h);
+        }
+    }
+}
+
+/* The AEAD parameters describe a message of an AEAD mode: on CBC or a
+ * hash they name a case no page has a column for. */
+static int is_aead(const cp_result *r)
+{
+    const char *mode = cp_result_text(r, CP_F_CIPHER_MODE), *family = cp_result_text(r, CP_F_FAMILY);
+    return (mode && (!strcmp(mode, "CCM") || !strcmp(mode, "GCM"))) ||
+           (family && !strcmp(family, "ChaCha20-Poly1305"));
+}
+
+static void check_aead(const cp_dataset *ds, const size_t *seq_index, cp_diag *diag)
+{
+    static const cp_field aead_only[] = { CP_F_AAD_BYTES, CP_F_NONCE_BYTES, CP_F_TAG_BYTES };
+    for (size_t i = 0; i < ds->nresults; i++) {
+        const cp_result *r = &ds->results[i];
+        if (is_aead(r))
+            continue;
+        const char *mode = cp_result_text(r, CP_F_CIPHER_MODE), *family = cp_result_text(r, CP_F_FAMILY);
+        for (size_t k = 0; k < sizeof aead_only / sizeof aead_only[0]; k++) {
+            const cp_node *v = cp_result_value(r, aead_only[k]);
+            if (!v)
+                continue;
+            char path[64];
+            snprintf(path, sizeof path, "results[%zu].%s", seq_index[i], cp_fields[aead_only[k]].name);
+            cp_buf what = { 0 };
+            cp_buf_puts(&what, mode ? "cipher_mode " : "family ");
+            cp_buf_put_quoted(&what, mode ? mode : family ? family : "");
+            cp_diag_node(diag, v, path,
+                         "expected %s only on an AEAD result (cipher_mode CCM or GCM, family ChaCha20-Poly1305), "
+                         "found it on %s",
+                         cp_fields[aead_only[k]].name, what.data);
+            cp_buf_free(&what);
+        }
+    }
 }
 
 /* The cycle model (schema/README.md, "Estimated cycles"): estimated cycles
@@ -262,22 +333,38 @@ static int int_value(const cp_result *r, int f, long long *v)
     return cp_fields[f].type == CP_FT_INT && cp_scalar_int(cp_result_value(r, f), v) == 0;
 }
 
-static uint64_t identity_hash(const cp_result *r)
+uint64_t cp_result_identity_hash(const cp_result *r, const unsigned char *skip)
 {
-    uint64_t h = 1469598103934665603ull;
+    cp_hash h;
+    cp_hash_init(&h);
     for (int f = 0; f < CP_F_COUNT; f++) {
-        const cp_node *v = cp_result_value(r, f);
-        if (!v || cp_fields[f].role != CP_ROLE_ID)
+        if (cp_fields[f].role != CP_ROLE_ID || (skip && skip[f]))
             continue;
-        h = (h ^ (uint64_t)f) * 1099511628211ull;
+        const cp_node *v = cp_result_value(r, (cp_field)f);
         long long iv;
-        if (int_value(r, f, &iv))
-            h = (h ^ (uint64_t)iv) * 1099511628211ull;
-        else if (v->kind == CP_SCALAR)
-            for (size_t i = 0; i < v->len; i++)
-                h = (h ^ (unsigned char)v->text[i]) * 1099511628211ull;
+        /* the field's number and what it holds in one word: a value
+         * never passes for an absence or for another field's value */
+        if (!v)
+            cp_hash_word(&h, (uint64_t)f << 8 | 1);
+        else if (v->kind != CP_SCALAR)
+            cp_hash_word(&h, (uint64_t)f << 8 | 2);
+        else if (int_value(r, f, &iv)) {
+            cp_hash_word(&h, (uint64_t)f << 8 | 3);
+            cp_hash_word(&h, (uint64_t)iv);
+        } else {
+            cp_hash_word(&h, (uint64_t)f << 8 | 4);
+            /* to the first NUL, as same_identity compares */
+            cp_hash_bytes(&h, v->text, strlen(v->text));
+        }
     }
-    return h;
+    return cp_hash_final(&h);
+}
+
+/* A case not run is the performance case it would have been: both in one
+ * dataset would put a measurement and "not run" on one row. */
+static const char *case_kind(const char *kind)
+{
+    return strcmp(kind, "not-run") == 0 ? "performance" : kind;
 }
 
 static int same_identity(const cp_result *a, const cp_result *b)
@@ -292,7 +379,8 @@ static int same_identity(const cp_result *a, const cp_result *b)
             return 0;
         long long ia, ib;
         int na = int_value(a, f, &ia), nb = int_value(b, f, &ib);
-        if (na != nb || (na ? ia != ib : strcmp(va->text, vb->text) != 0))
+        if (f == CP_F_KIND ? strcmp(case_kind(va->text), case_kind(vb->text)) != 0
+                           : na != nb || (na ? ia != ib : strcmp(va->text, vb->text) != 0))
             return 0;
     }
     return 1;
@@ -309,8 +397,10 @@ static void check_duplicates(const cp_dataset *ds, const size_t *seq_index, cp_d
         cap *= 2;
     size_t *slot = cp_xcalloc(cap, sizeof *slot); /* result index + 1, 0 = empty */
     uint64_t *hashes = cp_xmalloc(n * sizeof *hashes);
+    /* kind left out: a not-run case meets its performance case (same_identity) */
+    unsigned char skip[CP_F_COUNT] = { [CP_F_KIND] = 1 };
     for (size_t i = 0; i < n; i++) {
-        hashes[i] = identity_hash(&ds->results[i]);
+        hashes[i] = cp_result_identity_hash(&ds->results[i], skip);
         size_t at = (size_t)hashes[i] & (cap - 1);
         for (; slot[at]; at = (at + 1) & (cap - 1)) {
             size_t j = slot[at] - 1;
@@ -322,12 +412,19 @@ static void check_duplicates(const cp_dataset *ds, const size_t *seq_index, cp_d
             char path[40];
             snprintf(path, sizeof path, "results[%zu]", seq_index[i]);
             const cp_mark *first = &ds->results[j].node->mark;
+            const char *ki = cp_result_text(&ds->results[i], CP_F_KIND), *kj = cp_result_text(&ds->results[j], CP_F_KIND);
             /* the first one's place as file:line:column, which import
              * moves to the CSV cell like the message's own */
-            cp_diag_node(diag, ds->results[i].node, path,
-                         "expected a result with its own identifying fields, found a duplicate of results[%zu] at "
-                         "%s:%u:%u",
-                         seq_index[j], first->file, first->line, first->column);
+            if (ki && kj && strcmp(ki, kj) != 0)
+                cp_diag_node(diag, ds->results[i].node, path,
+                             "expected a case either measured or not run, found kind %s here and kind %s for the "
+                             "same case at results[%zu] (%s:%u:%u)",
+                             ki, kj, seq_index[j], first->file, first->line, first->column);
+            else
+                cp_diag_node(diag, ds->results[i].node, path,
+                             "expected a result with its own identifying fields, found a duplicate of results[%zu] at "
+                             "%s:%u:%u",
+                             seq_index[j], first->file, first->line, first->column);
             continue;
         }
         slot[at] = i + 1;
@@ -417,7 +514,7 @@ int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t
     /* values the loader refused (a tag, a duplicate key) are left out of
      * the tree: the rest is still checked, so one run tells everything */
     if (schema)
-        cp_schema_validate(schema, ds->doc.root, diag);
+        cp_schema_validate_doc(schema, &ds->doc, diag);
     else if (ds->doc.root->kind != CP_MAP)
         cp_diag_node(diag, ds->doc.root, "(top level)", "expected a dataset (a YAML mapping), found a %s",
                      ds->doc.root->kind == CP_SEQ ? "list" : "scalar");
@@ -429,7 +526,10 @@ int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t
     check_counter_kind(ds, seq_index, diag);
     check_cycle_model(ds, seq_index, diag);
     check_footprint_parts(ds, seq_index, diag);
+    check_spread(ds, seq_index, diag);
+    check_aead(ds, seq_index, diag);
     check_duplicates(ds, seq_index, diag);
+    cp_check_invisible(ds->doc.root, diag);
     free(seq_index);
     cp_diag_release(diag, &held, ds->doc.file);
     return diag->errors == before ? 0 : -1;

@@ -6,6 +6,7 @@
 #define CP_DATASET_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "data/diag.h"
 #include "data/node.h"
@@ -116,6 +117,13 @@ static inline const cp_node *cp_result_value(const cp_result *r, cp_field f)
         return cp_map_get(r->node, cp_fields[f].name);
     return at ? r->node->items[at - 1] : 0;
 }
+
+/* The hash of r's identifying fields, leaving out each f with skip[f]
+ * set (skip may be NULL): integers by value (0128 is 128), the rest by
+ * text, an absent field apart from every value. Keyed (base/hash.h), so
+ * only equal within one process: the one identity hash of every table
+ * that data fills (validate's duplicates, diff's matching). */
+uint64_t cp_result_identity_hash(const cp_result *r, const unsigned char *skip);
 
 /* Field value text of a result, NULL when absent. */
 static inline const char *cp_result_text(const cp_result *r, cp_field f)

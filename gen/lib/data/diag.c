@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/text_clean.h"
 #include "base/util.h"
 
 static void vreport(cp_diag *d, const cp_mark *m, const char *path, const char *fmt, va_list ap)
@@ -19,10 +20,17 @@ static void vreport(cp_diag *d, const cp_mark *m, const char *path, const char *
     }
     if (m && m->file)
         fprintf(d->out, "%s:%u:%u: ", m->file, m->line, m->column);
+    /* data reaches messages in many ways (a value, a key, a path of
+     * keys, a file name): the whole line goes through the one escaper */
+    cp_buf line = { 0 };
     if (path && *path)
-        fprintf(d->out, "%s: ", path);
-    vfprintf(d->out, fmt, ap);
-    fputc('\n', d->out);
+        cp_buf_printf(&line, "%s: ", path);
+    cp_buf_vprintf(&line, fmt, ap);
+    cp_buf esc = { 0 };
+    cp_text_put_escaped(&esc, line.data, line.len);
+    fprintf(d->out, "%s\n", esc.data ? esc.data : "");
+    cp_buf_free(&esc);
+    cp_buf_free(&line);
 }
 
 void cp_diag_at(cp_diag *d, const cp_mark *mark, const char *path, const char *fmt, ...)

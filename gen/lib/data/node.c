@@ -205,3 +205,24 @@ int cp_scalar_double(const cp_node *n, double *out)
     *out = v;
     return 0;
 }
+
+static int by_map_and_key(const void *pa, const void *pb)
+{
+    const cp_refused_key *a = pa, *b = pb;
+    uintptr_t x = (uintptr_t)a->map, y = (uintptr_t)b->map;
+    return x != y ? (x < y ? -1 : 1) : strcmp(a->key, b->key);
+}
+
+void cp_doc_sort_refused(cp_doc *doc)
+{
+    if (doc->nrefused > 1)
+        qsort(doc->refused, doc->nrefused, sizeof *doc->refused, by_map_and_key);
+}
+
+/* a search, not a scan: a document may refuse a key in each of a million
+ * results, and each be asked about */
+int cp_doc_key_refused(const cp_doc *doc, const cp_node *map, const char *key)
+{
+    cp_refused_key want = { map, key };
+    return doc->nrefused && bsearch(&want, doc->refused, doc->nrefused, sizeof want, by_map_and_key) != NULL;
+}

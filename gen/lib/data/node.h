@@ -40,12 +40,27 @@ struct cp_node {
 
 typedef struct cp_node_store cp_node_store;
 
+/* A key the loader kept out of a mapping with its value (a tag, an
+ * anchor, an alias: reported): the key was there, so a check that would
+ * call it missing says nothing (one problem, one message). */
+typedef struct {
+    const cp_node *map;
+    const char *key;        /* the key's text (shared: compare by content) */
+} cp_refused_key;
+
 typedef struct {
     char *file;             /* owned copy of the path */
     cp_node *root;          /* NULL for an empty document */
     unsigned problems;      /* reported by the loader */
     cp_node_store *store;   /* the nodes and their texts (node_store.h) */
+    cp_refused_key *refused;  /* sorted by map (cp_doc_key_refused) */
+    size_t nrefused;
 } cp_doc;
+
+/* Whether the loader left out map's key `key` with a value it refused
+ * (after cp_doc_sort_refused, which the loaders call when done). */
+int cp_doc_key_refused(const cp_doc *doc, const cp_node *map, const char *key);
+void cp_doc_sort_refused(cp_doc *doc);
 
 /* Parse a whole file, read as it is parsed (never whole in memory): a
  * regular file of at most CP_MAX_INPUT_BYTES (cp_open_input). Every

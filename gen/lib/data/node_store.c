@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hash.h"
 #include "base/util.h"
 
 /* Chunks grow from 64 KB to 8 MB: a small document costs little, a large
@@ -95,12 +96,10 @@ void cp_node_store_set_children(cp_node_store *s, cp_node *n, cp_node *const *it
     }
 }
 
+/* keyed: texts chosen to share a slot would make loading quadratic */
 static size_t hash(const char *text, size_t len)
 {
-    size_t h = 14695981039346656037u;   /* FNV-1a */
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ (unsigned char)text[i]) * 1099511628211u;
-    return h;
+    return (size_t)cp_hash_text(text, len);
 }
 
 /* the slot of text in a set whose entries name their text with name() */

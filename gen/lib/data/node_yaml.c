@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <yaml.h>
 
+#include "base/text_clean.h"
 #include "base/util.h"
 #include "data/node_input.h"
 #include "data/node_store.h"
@@ -297,6 +298,13 @@ static void close_children(loader *ld, cp_node *n, level *l)
         memset(l->index, 0, l->index_cap * sizeof *l->index);
 }
 
+static void refuse_key(cp_doc *doc, const cp_node *map, const char *key)
+{
+    if ((doc->nrefused & (doc->nrefused - 1)) == 0) /* doubling */
+        doc->refused = cp_xrealloc(doc->refused, (doc->nrefused ? 2 * doc->nrefused : 4) * sizeof *doc->refused);
+    doc->refused[doc->nrefused++] = (cp_refused_key){ map, key };
+}
+
 /* A problem with one key or item (a duplicate key, a tag, an anchor) is
  * reported and that entry left out; the rest of the document is still read,
  * so one run reports every such problem. A syntax or encoding error ends
@@ -343,6 +351,8 @@ static void parse_children(loader *ld, cp_node *n, yaml_event_type_t end, unsign
         cp_node *item = parse_node(ld, &ev, depth + 1, &here);
         if (ld->stopped)
             break;
+        if (keep && !item && key)
+            refuse_key(ld->doc, n, key->text);
         if (!keep || !item)
             continue; /* left out (reported); the store keeps it until the end */
         push(l, key, km, item);
@@ -465,7 +475,9 @@ static int load(loader *ld)
         cp_node_store_free(doc->store);
         doc->store = cp_node_store_new();
         doc->root = NULL;
+        doc->nrefused = 0;
     }
+    cp_doc_sort_refused(doc);
     return unread ? -2 : doc->problems ? -1 : 0;
 }
 
@@ -507,6 +519,9 @@ int cp_doc_parse_fd(cp_doc *doc, const char *name, int fd, FILE *err)
 
 void cp_doc_free(cp_doc *doc)
 {
+    free(doc->refused);
+    doc->refused = NULL;
+    doc->nrefused = 0;
     cp_node_store_free(doc->store);
     free(doc->file);
     doc->root = NULL;

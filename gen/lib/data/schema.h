@@ -14,6 +14,10 @@ cp_schema *cp_schema_load(const char *path, FILE *err);
 void cp_schema_free(cp_schema *s);
 /* Returns the number of problems reported. */
 unsigned cp_schema_validate(const cp_schema *s, const cp_node *instance, cp_diag *diag);
+/* cp_schema_validate of doc's root, leaving out "expected the required
+ * field" for a key the loader refused the value of (a tag, an anchor): it
+ * was reported where it is, and is not missing. */
+unsigned cp_schema_validate_doc(const cp_schema *s, const cp_doc *doc, cp_diag *diag);
 /* The loaded schema document (for tests and for reading annotations). */
 const cp_node *cp_schema_root(const cp_schema *s);
 

@@ -6,6 +6,7 @@
 
 #include "data/schema.h"
 #include "data/schema_internal.h"
+#include "base/text_clean.h"
 
 static void put_value(cp_buf *b, const cp_node *v, int quote_strings)
 {

@@ -10,6 +10,7 @@
 
 #include "data/schema.h"
 #include "data/schema_internal.h"
+#include "base/text_clean.h"
 
 /* Schemas may refer to themselves; this bounds the walk whatever the schema */
 #define MAX_DEPTH 512
@@ -586,7 +587,7 @@ static void validate(vctx *c, const cp_sch *s, const cp_node *inst, const seg *p
     c->depth--;
 }
 
-unsigned cp_schema_validate(const cp_schema *s, const cp_node *instance, cp_diag *diag)
+static unsigned validate_root(const cp_schema *s, const cp_node *instance, const cp_doc *doc, cp_diag *diag)
 {
     if (!instance) {
         cp_diag_at(diag, NULL, NULL, "expected a value, found an empty document");
@@ -595,8 +596,24 @@ unsigned cp_schema_validate(const cp_schema *s, const cp_node *instance, cp_diag
     memo m = { 0 };
     vctx c = { .memo = &m };
     validate(&c, s->root, instance, NULL);
-    for (size_t i = 0; i < c.n; i++)
+    unsigned count = c.count;
+    for (size_t i = 0; i < c.n; i++) {
+        if (doc && c.list[i].missing && cp_doc_key_refused(doc, c.list[i].at, c.list[i].missing)) {
+            count--;
+            continue;
+        }
         cp_diag_at(diag, &c.list[i].mark, c.list[i].path, "%s", c.list[i].msg);
+    }
     free_problems(&c);
-    return c.count;
+    return count;
+}
+
+unsigned cp_schema_validate(const cp_schema *s, const cp_node *instance, cp_diag *diag)
+{
+    return validate_root(s, instance, NULL, diag);
+}
+
+unsigned cp_schema_validate_doc(const cp_schema *s, const cp_doc *doc, cp_diag *diag)
+{
+    return validate_root(s, doc->root, doc, diag);
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hash.h"
 #include "base/util.h"
 
 /* The fields that place a row in a table. */
@@ -39,22 +40,6 @@ static int value_eq(cp_field f, const cp_node *a, const cp_node *b)
     return !strcmp(a->text, b->text);
 }
 
-/* Hashing keeps matching linear in the rows: a million rows a side take
- * seconds, where comparing all pairs took minutes. */
-static uint64_t mix(uint64_t h, uint64_t v)
-{
-    return (h ^ v) * 1099511628211ull;
-}
-
-static uint64_t text_hash(uint64_t h, const char *s)
-{
-    if (!s)
-        return mix(h, 0xff);
-    for (; *s; s++)
-        h = mix(h, (unsigned char)*s);
-    return mix(h, 0);
-}
-
 /* Open addressing over indexes + 1 (0 = empty), twice the entries. */
 typedef struct {
     size_t *slot;
@@ -70,12 +55,19 @@ static void index_init(index_table *ix, size_t n)
     ix->mask = cap - 1;
 }
 
+/* Hashing keeps matching linear in the rows (a million rows a side take
+ * seconds, comparing all pairs took minutes), keyed so that no chosen
+ * data can make the rows share a slot (base/hash.h). */
 static size_t table_key_hash(const char *const k[NKEY])
 {
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < NKEY; i++)
-        h = text_hash(h, k[i]);
-    return (size_t)h;
+    cp_hash h;
+    cp_hash_init(&h);
+    for (size_t i = 0; i < NKEY; i++) {
+        cp_hash_word(&h, k[i] != NULL);
+        if (k[i])
+            cp_hash_bytes(&h, k[i], strlen(k[i]));
+    }
+    return (size_t)cp_hash_final(&h);
 }
 
 /* The table of key k, made when new; tix indexes d->tables by key. */
@@ -196,25 +188,12 @@ static int same_identity(const cp_diff_table *tb, const cp_result *a, const cp_r
     return 1;
 }
 
-/* Agrees with same_identity: integers by value (0128 is 128), the rest by
- * text, absent fields apart. */
-static uint64_t identity_hash(const cp_diff_table *tb, size_t t, const cp_result *r)
+/* Agrees with same_identity: the table's own fields are equal within it,
+ * and hashed too so that like rows of different tables (one index holds
+ * them all) land apart. */
+static uint64_t identity_hash(const cp_diff_table *tb, const cp_result *r)
 {
-    uint64_t h = mix(1469598103934665603ull, t);
-    for (int f = 0; f < CP_F_COUNT; f++) {
-        if (!matching_field(tb, f))
-            continue;
-        const cp_node *v = cp_result_value(r, (cp_field)f);
-        long long iv;
-        h = mix(h, (uint64_t)f + 1);
-        if (!v)
-            h = mix(h, 0xfe);
-        else if (cp_fields[f].type == CP_FT_INT && !cp_scalar_int(v, &iv))
-            h = mix(h, (uint64_t)iv);
-        else
-            h = text_hash(h, v->text);
-    }
-    return h;
+    return cp_result_identity_hash(r, tb->ignored);
 }
 
 /* One version's rows, with the table each belongs to and its match. */
@@ -263,7 +242,7 @@ static int unique_in_table(const cp_diff_table *tb, size_t t, const side *s)
     int unique = 1;
     for (size_t k = from; k < to && unique; k++) {
         const cp_result *r = &s->rows[s->by_table[k]];
-        size_t at = (size_t)identity_hash(tb, t, r) & ix.mask;
+        size_t at = (size_t)identity_hash(tb, r) & ix.mask;
         for (; ix.slot[at]; at = (at + 1) & ix.mask)
             if (same_identity(tb, &s->rows[s->by_table[ix.slot[at] - 1]], r)) {
                 unique = 0;
@@ -354,7 +333,7 @@ static void *hash_rows(void *arg)
     hash_job *j = arg;
     for (size_t i = 0; i < j->s->n; i++) {
         size_t t = j->s->table[i];
-        j->hash[i] = identity_hash(&j->d->tables[t], t, &j->s->rows[i]);
+        j->hash[i] = identity_hash(&j->d->tables[t], &j->s->rows[i]);
     }
     return NULL;
 }

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/numfmt.h"
+#include "base/text_clean.h"
 #include "base/util.h"
 #include "diff/diff.h"
 
@@ -74,7 +76,8 @@ static int parse_item(cp_diff_thresholds *t, const char *item, size_t n, char *e
     double x = strtod(v, &end);
     int bytes = cp_diff_metric_is_bytes(f);
     const char *unit = bytes ? "B" : "%";
-    if (end == v || errno || !isfinite(x) || x < 0 || (*end && strcmp(end, unit))) {
+    size_t digits = cp_plain_number_len(v, 1);
+    if (!digits || end != v + digits || errno || !isfinite(x) || (*end && strcmp(end, unit))) {
         cp_buf_put_quoted(&q, v);
         snprintf(err, errlen, "threshold %s: expected a non-negative number of %s, found %s", cp_fields[f].name,
                  bytes ? "bytes (e.g. 32)" : "percent (e.g. 2%)", q.data);

@@ -71,12 +71,12 @@ static size_t resync(reader *r, struct csv_parser *p, const unsigned char *s, si
         fputs("cryptoperf: out of memory\n", stderr);
         exit(2);
     }
-    while (i < len && s[i] != '\n')
+    while (i < len && s[i] != '\n' && s[i] != '\r')
         i++;
     if (i < len) {
         r->at.line++;
         r->at.column = 1;
-        i++;
+        i += s[i] == '\r' && i + 1 < len && s[i + 1] == '\n' ? 2 : 1;
     }
     return i;
 }
@@ -116,7 +116,9 @@ int cp_csv_parse(cp_csv *t, const char *name, const char *buf, size_t len, cp_di
             i = resync(&r, &p, s, i, len);
             continue;
         }
-        if (s[i] == '\n') {
+        /* a line ends at LF, CRLF or a CR alone (old Mac files): every
+         * position after it must name the line an editor shows */
+        if (s[i] == '\n' || (s[i] == '\r' && (i + 1 == len || s[i + 1] != '\n'))) {
             r.at.line++;
             r.at.column = 1;
         } else {

@@ -4,7 +4,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/text_clean.h"
 #include "base/util.h"
+
+/* The results are appended to the header in the same YAML document: a
+ * document end ("...") in the header would end it before them, and the
+ * error would be reported at a line of the dataset, which is never
+ * written. (A second document the loader refuses in the header itself.) */
+static void check_one_document(const char *file, const char *text, size_t len, cp_diag *diag)
+{
+    unsigned line = 1;
+    for (size_t i = 0; i < len; line++) {
+        size_t n = 0;
+        while (i + n < len && text[i + n] != '\n')
+            n++;
+        const char *l = text + i;
+        if (n >= 3 && !strncmp(l, "...", 3) && (n == 3 || l[3] == ' ' || l[3] == '\t' || l[3] == '\r')) {
+            cp_mark at = { file, line, 1 };
+            cp_diag_at(diag, &at, NULL,
+                       "expected the header as the start of one YAML document (the results follow it in the "
+                       "same document), found the document end marker '...'");
+            return;
+        }
+        i += n + 1;
+    }
+}
 
 int cp_import_check_header(const char *name, const char *text, size_t len, cp_diag *diag)
 {
@@ -15,6 +39,7 @@ int cp_import_check_header(const char *name, const char *text, size_t len, cp_di
         return -1;
     }
     unsigned before = diag->errors;
+    check_one_document(doc.file, text, len, diag);
     const cp_node *root = doc.root;
     if (!root) {
         cp_mark top = { doc.file, 1, 1 };

@@ -132,7 +132,12 @@ static const char *origin(const cp_import_text *t, unsigned l, unsigned c, unsig
         *oc = m->column;
         return m->file;
     }
-    return NULL;
+    /* a line the import wrote itself (the "results:" line, the notes
+     * before the header): the output is not written, so it is never named;
+     * the header's end is where what the import added begins */
+    *ol = l < t->header_first ? 1 : t->header_lines ? t->header_lines : 1;
+    *oc = 1;
+    return t->header_name;
 }
 
 /* text with every "out_name:L:C" moved to its origin and every

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/text_clean.h"
 #include "base/util.h"
 #include "model/chart_name.h"
 #include "page/chart_prefer.h"

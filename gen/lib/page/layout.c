@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/text_clean.h"
 #include "base/util.h"
 
 int cp_layout_has_labels(const cp_layout *l, const char *map)

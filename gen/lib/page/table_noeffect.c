@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hash.h"
 #include "base/numfmt.h"
 #include "base/util.h"
 
@@ -61,19 +62,23 @@ static int siblings(const cp_result *a, const cp_result *b, cp_field skip)
 }
 
 /* The identifying fields of r but skip, hashed (agrees with siblings). */
+/* Keyed (base/hash.h): rows chosen to hash alike would make one group of
+ * them all, and each row's note a walk over it. Groups are only ever
+ * worked on one at a time, so their order, which the key changes, shows
+ * nowhere. */
 static uint64_t identity_but(const cp_result *r, cp_field skip)
 {
-    uint64_t h = 1469598103934665603ull;   /* FNV-1a */
+    cp_hash h;
+    cp_hash_init(&h);
     for (int f = 0; f < CP_F_COUNT; f++) {
         if (cp_fields[f].role != CP_ROLE_ID || f == (int)skip)
             continue;
         const char *x = text_of(r, (cp_field)f);
-        h = (h ^ (uint64_t)(f + 1)) * 1099511628211ull;
-        for (const char *c = x ? x : ""; *c; c++)
-            h = (h ^ (unsigned char)*c) * 1099511628211ull;
-        h = (h ^ (x ? 0x100u : 0x200u)) * 1099511628211ull;
+        cp_hash_word(&h, (uint64_t)f << 1 | (x != NULL));
+        if (x)
+            cp_hash_bytes(&h, x, strlen(x));
     }
-    return h;
+    return cp_hash_final(&h);
 }
 
 typedef struct {

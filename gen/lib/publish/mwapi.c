@@ -60,28 +60,18 @@ static int fail(mw_session *s, const char *fmt, ...) __attribute__((format(print
  * escape, and the message is cut at 600 bytes. */
 static void put_printable(cp_buf *out, const char *s, size_t n)
 {
-    const unsigned char *p = (const unsigned char *)s;
-    size_t start = out->len;
-    for (size_t i = 0; i < n;) {
-        if (out->len - start >= 600) {
-            cp_buf_puts(out, "...");
-            return;
-        }
-        size_t len = cp_utf8_len(p + i, n - i);
-        if (len == 1 && p[i] >= 0x20 && p[i] != 0x7f) {
-            cp_buf_putc(out, (char)p[i]);
-        } else if (len == 0 || len == 1) {
-            cp_buf_printf(out, "\\x%02x", p[i]);
-            len = 1;
-        } else if (!cp_text_char_len(p + i, n - i)) {
-            unsigned cp = len == 2 ? ((p[i] & 0x1fu) << 6) | (p[i + 1] & 0x3fu)
-                                   : ((p[i] & 0x0fu) << 12) | ((p[i + 1] & 0x3fu) << 6) | (p[i + 2] & 0x3fu);
-            cp_buf_printf(out, "\\u%04x", cp);
-        } else {
-            cp_buf_put(out, s + i, len);
-        }
-        i += len;
+    cp_buf e = { 0 };
+    cp_text_put_escaped(&e, s, n);
+    size_t keep = e.len;
+    if (keep > 600) {
+        keep = 600;
+        while (keep && ((unsigned char)e.data[keep] & 0xc0) == 0x80)
+            keep--;   /* not inside a character */
     }
+    cp_buf_put(out, e.data ? e.data : "", keep);
+    if (keep < e.len)
+        cp_buf_puts(out, "...");
+    cp_buf_free(&e);
 }
 
 static int fail(mw_session *s, const char *fmt, ...)

@@ -23,6 +23,7 @@
 #include "model/compare.h"
 #include "model/cores.h"
 #include "page/layout.h"
+#include "page/page.h"
 #include "site/output.h"
 #include "site/prune.h"
 #include "site/run_key.h"
@@ -591,5 +592,28 @@ cp_status cp_site_build(const cp_site_options *o)
     cp_manifest_free(&old_manifest);
     free(manifest_path);
     free(out_norm);
+    return status;
+}
+
+/* What render would refuse of a valid dataset, found without writing: the
+ * pages of its layout and companions built (tables and charts as models,
+ * nothing drawn), and its style's words checked against those layouts. */
+cp_status cp_site_check(const cp_dataset *ds, const char *templates, cp_diag *diag)
+{
+    job j = { 0 };
+    const cp_layout *l = layout_for(&j, templates, cp_dataset_text(ds, "layout"), "page", diag);
+    cp_status status = l ? CP_OK : CP_FAILED;
+    const cp_node *style = cp_dataset_node(ds, "style");
+    if (l && style && check_style(&j, l, templates, style, diag) != 0)
+        status = CP_INVALID;
+    for (size_t i = 0; status == CP_OK && l && i <= (l->companions ? l->companions->count : 0); i++) {
+        const cp_layout *pl = i == 0 ? l : page_spec_layout(&j, templates, l->companions->items[i - 1], diag);
+        cp_page page;
+        if (!pl || cp_page_build(&page, pl, ds, diag) != 0)
+            status = diag->data_errors ? CP_INVALID : CP_FAILED;
+        if (pl)
+            cp_page_free(&page);
+    }
+    job_free(&j);
     return status;
 }

@@ -16,6 +16,8 @@
 #include <stddef.h>
 
 #include "base/status.h"
+#include "data/dataset.h"
+#include "data/diag.h"
 
 typedef struct {
     const char *who;              /* names the program in messages: "cryptoperf render" */
@@ -41,5 +43,13 @@ typedef struct {
  * (a dataset is invalid), CP_FAILED (a template, the schema, a chart or a
  * file failed); nothing is written but with CP_OK. */
 cp_status cp_site_build(const cp_site_options *o);
+
+/* What `cryptoperf validate` asks of a valid dataset when its layout is
+ * known (templates: the layouts' folder): every page render would build of
+ * it (its layout's and the companions') builds, and its style rewords only
+ * words those layouts have. CP_OK; CP_INVALID after reporting what the
+ * data does wrong (set diag->data_file to the dataset's file first);
+ * CP_FAILED when a template fails. Nothing is drawn or written. */
+cp_status cp_site_check(const cp_dataset *ds, const char *templates, cp_diag *diag);
 
 #endif
