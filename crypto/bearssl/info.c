@@ -125,8 +125,8 @@ void cp_library_info(struct cp_library_info *info)
                  " measurement, not a build choice; this build (" CP_FW_FLAGS ") has " CP_BR_ARCH,
     .footprint_note = "BearSSL needs no RNG object beyond a one-method PRNG class over the"
                       " harness's stream (only EC key generation uses it) and allocates nothing;"
-                      " global data of public-key rows is the key bytes the port keeps (two EC"
-                      " slots); BearSSL has no build switch per curve, so a prime_i15/prime_i31"
+                      " the key bytes the port keeps between calls (two EC slots) are the port"
+                      " adapter's, shown apart and not counted; BearSSL has no build switch per curve, so a prime_i15/prime_i31"
                       " image holds the constants of all three NIST curves",
   };
 }

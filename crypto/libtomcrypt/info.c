@@ -165,8 +165,9 @@ void cp_library_info(struct cp_library_info *info)
     .footprint_note = "LibTomCrypt reaches its algorithms through descriptor tables: the cipher,"
                       " hash and PRNG tables (32 entries each) and the math descriptor are library"
                       " data the operations need and are counted in their footprint, as are"
-                      " LibTomMath's functions and the port's four LibTomMath allocator wrappers;"
-                      " global data of public-key rows includes the keys the port keeps (two ECC"
-                      " slots, one RSA key, two DH keys: LibTomMath pointers, the numbers on the heap)",
+                      " LibTomMath's functions; the port's four LibTomMath allocator wrappers and"
+                      " the keys it keeps between calls (two ECC slots, one RSA key, two DH keys:"
+                      " LibTomMath pointers, the numbers on the heap) are the port adapter's, shown"
+                      " apart and not counted",
   };
 }

@@ -38,7 +38,8 @@ uint32_t cp_console_crc32(void);
 uint32_t cp_console_bytes(void);
 
 /* The board: its clock tree (before anything else runs) and what the run
- * header says about it (board/<name>.c or the defaults of hal/board.c). */
+ * header says about it (the board's own hal/stm32*.c, named by BOARD_HAL in
+ * firmware/boards/<board>/board.mk, or the defaults of hal/board.c). */
 void cp_board_init(void);
 /* The core clock in Hz, as read back from the clock registers on a board,
  * the nominal one of board.mk in QEMU, and why. */
