@@ -230,7 +230,7 @@ int cpr_runs_execute_cached(cpr_runs *r, unsigned parallel, FILE *progress, int 
 
 void cpr_sweep_print(FILE *out, const cpr_sweep *s, unsigned cores)
 {
-    fprintf(out, "sweep: %zu images, %zu reused from earlier runs of the same ELF, runner and QEMU, %.1f s\n",
+    fprintf(out, "sweep: %zu images, %zu reused from earlier runs of the same ELF, QEMU command, QEMU and cycle model, %.1f s\n",
             s->images, s->reused, s->wall_seconds);
     if (!s->executed || s->job_seconds <= 0 || !cores)
         return;
