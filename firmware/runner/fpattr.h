@@ -41,8 +41,8 @@ typedef struct {
     long long harness[CPR_COL_COUNT];   /* not reported: main's growth */
 } cpr_fp_figures;
 
-/* The figures of image over baseline; -1 with *err when a growth that a
- * figure holds is negative (the baseline holds more library than the
+/* The figures of image over baseline; -1 with *err when the library and
+ * C runtime together shrink (the baseline holds more of them than the
  * image: not a baseline of it). */
 int cpr_fp_figures_of(const cpr_attribution *image, const cpr_attribution *baseline, cpr_fp_figures *out,
                       char **err);
