@@ -5,7 +5,7 @@ DATASETS := $(sort $(wildcard data/*/*/dataset.yaml))
 
 .PHONY: site
 site: $(CRYPTOPERF)
-	$(CRYPTOPERF) render --prune --chart-cache $(BUILD)/chart-cache --data data --templates templates --out site
+	$(CRYPTOPERF) render --strict --prune --chart-cache $(BUILD)/chart-cache --data data --templates templates --out site
 
 # Refresh the golden pages of tests/golden/render.t after an intended change
 # of the output (review the diff before committing). In update mode the test

@@ -14,7 +14,7 @@
 
 static const char usage[] =
     "usage: cryptoperf render [--data DIR] [--templates DIR] [--out DIR] [--schema FILE] [--timing]\n"
-    "                         [--prune] [--chart-cache FILE] [--chart-jobs N] [DATASET...]\n"
+    "                         [--strict] [--prune] [--chart-cache FILE] [--chart-jobs N] [DATASET...]\n"
     "\n"
     "Writes the pages of each DATASET (a dataset.yaml; default: every\n"
     "DIR/<series>/<library>-<version>/dataset.yaml of --data) as\n"
@@ -74,6 +74,12 @@ static const char usage[] =
     "                   as it left them does nothing\n"
     "  --chart-jobs N   draw with at most N gnuplot processes at once (1 to 8;\n"
     "                   default: one per core); the charts are the same\n"
+    "  --strict         a result that no table of its dataset's page shows (a\n"
+    "                   footprint row without measure: sole-buffer, a family\n"
+    "                   the layout has no table for) is an error of its dataset\n"
+    "                   (exit 1, nothing written); without it, each is told as\n"
+    "                   a warning (file:line of the row, the nearest table and\n"
+    "                   what it wants) and the pages are written without it\n"
     "  --timing         print on stderr the time spent loading and validating\n"
     "                   the datasets, building the pages, drawing the charts\n"
     "                   (gnuplot) and writing the files\n"
@@ -85,11 +91,15 @@ static int run(int argc, char **argv)
 {
     const char *schema_path = NULL, *data = "data", *templates = NULL, *outdir = "site", *chart_cache = NULL,
                *chart_jobs = NULL;
-    int first = 1, timing = 0, prune = 0;
+    int first = 1, timing = 0, prune = 0, strict = 0;
     for (; first < argc && argv[first][0] == '-'; first++) {
         const char *a = argv[first];
         if (!strcmp(a, "--timing")) {
             timing = 1;
+            continue;
+        }
+        if (!strcmp(a, "--strict")) {
+            strict = 1;
             continue;
         }
         if (!strcmp(a, "--prune")) {
@@ -148,6 +158,7 @@ static int run(int argc, char **argv)
         .chart_jobs = (unsigned)jobs,
         .prune = prune,
         .timing = timing,
+        .strict = strict,
     };
     cp_status status = cp_site_build(&opt);
     globfree(&g);

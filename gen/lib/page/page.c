@@ -273,6 +273,8 @@ int cp_page_build_drawing(cp_page *p, const cp_layout *l, const cp_dataset *ds, 
     cp_buf_puts(&e.md, "");
     cp_result_index *ix = cp_result_index_use(ds);   /* the page's tables find their results through it */
     int rc = expand(&e);
+    p->shown = cp_result_index_take_shown(ix);
+    p->nshown = ds->nresults;
     cp_result_index_done(ix);
     p->markdown = e.md.data;
     if (rc == 0)
@@ -292,6 +294,7 @@ void cp_page_free(cp_page *p)
     free(p->tables);
     free(p->charts);
     free(p->markdown);
+    free(p->shown);
     memset(p, 0, sizeof *p);
 }
 

@@ -19,6 +19,8 @@ typedef struct {
     cp_table *tables;
     size_t ntables;
     cp_chart_list *charts;   /* charts[i]: the charts of tables[i], drawn after it; NULL: none */
+    unsigned char *shown;    /* nshown (the dataset's results) flags: 1 when a table shows it */
+    size_t nshown;
 } cp_page;
 
 /* 0, or -1 after reporting template errors to diag. Free it either way. */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "base/util.h"
+#include "page/page_unshown.h"
 #include "render/page_write.h"
 #include "render/render.h"
 
@@ -22,6 +23,7 @@ struct cp_output {
     size_t ncharts;
     int charts_failed;
     cp_span chart;             /* time spent drawing, inside the time of the pages */
+    size_t unshown;            /* results on no table of their dataset's page */
 };
 
 cp_output *cp_output_new(cp_stage *stage, cp_chart_cache *cache, unsigned chart_jobs)
@@ -107,13 +109,19 @@ static void write_page(cp_output *o, cp_page *page, const char *dir, const char 
     }
 }
 
-int cp_output_page(cp_output *o, const cp_layout *l, const cp_dataset *ds, const char *dir, const char *base,
-                   cp_diag *diag)
+/* unshown: 0 pages that show a selection of ds by design (a summary, a
+ * comparison), else 1 to warn of its results on no table, 2 to fail */
+static int output_page(cp_output *o, const cp_layout *l, const cp_dataset *ds, const char *dir, const char *base,
+                       cp_diag *diag, int unshown)
 {
     cp_page page;
     /* the charts are drawn while the rest of the page is built */
     page_drawing d = { o, dir, 0, 0 };
     int rc = cp_page_build_drawing(&page, l, ds, diag, draw_built, &d);
+    size_t n = rc == 0 && unshown ? cp_page_report_unshown(&page, ds, diag, unshown == 2) : 0;
+    o->unshown += n;
+    if (n && unshown == 2)
+        rc = -1;
     if (rc == 0) {
         draw_from(&d, &page, 1);   /* tables not shown: none */
         rc = d.rc;
@@ -124,6 +132,18 @@ int cp_output_page(cp_output *o, const cp_layout *l, const cp_dataset *ds, const
     return rc;
 }
 
+int cp_output_page(cp_output *o, const cp_layout *l, const cp_dataset *ds, const char *dir, const char *base,
+                   cp_diag *diag)
+{
+    return output_page(o, l, ds, dir, base, diag, 0);
+}
+
+int cp_output_dataset_page(cp_output *o, const cp_layout *l, const cp_dataset *ds, const char *dir, cp_diag *diag,
+                           int strict)
+{
+    return output_page(o, l, ds, dir, "index", diag, strict ? 2 : 1);
+}
+
 int cp_output_built_page(cp_output *o, cp_page *page, const char *dir, const char *base)
 {
     page_drawing d = { o, dir, 0, 0 };
@@ -131,6 +151,11 @@ int cp_output_built_page(cp_output *o, cp_page *page, const char *dir, const cha
     write_page(o, page, dir, base);
     cp_page_free(page);
     return d.rc;
+}
+
+size_t cp_output_unshown(const cp_output *o)
+{
+    return o->unshown;
 }
 
 int cp_output_finish(cp_output *o, cp_gnuplot_stats *drawn)

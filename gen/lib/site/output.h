@@ -34,6 +34,14 @@ cp_output *cp_output_new(cp_stage *stage, cp_chart_cache *cache, unsigned chart_
  * template problem to diag or a chart that cannot be drawn on stderr. */
 int cp_output_page(cp_output *o, const cp_layout *l, const cp_dataset *ds, const char *dir, const char *base,
                    cp_diag *diag);
+/* The page of a dataset itself (DIR/index.*), which shows all of it: each
+ * result no table shows is reported (page/page_unshown.h), as a warning,
+ * or with strict as an error of the dataset (-1, nothing written). */
+int cp_output_dataset_page(cp_output *o, const cp_layout *l, const cp_dataset *ds, const char *dir, cp_diag *diag,
+                           int strict);
+
+/* How many results cp_output_dataset_page found on no table so far. */
+size_t cp_output_unshown(const cp_output *o);
 
 /* The same for a page built otherwise (the diff page, the site index):
  * its charts drawn, then the page written; the page is freed. 0, or -1

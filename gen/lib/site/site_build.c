@@ -31,6 +31,7 @@ typedef struct {
     cp_layout **layouts;   /* by page template; pointers stay valid as it grows */
     size_t nlayouts;
     cp_output *out;        /* every file of the run, the charts as drawn */
+    int strict;            /* a result on no table of its page is an error */
     cp_site_index *index;  /* every page set of this run */
     cp_dataset *sets;      /* the valid datasets, kept for the pages made of several */
     size_t nsets;
@@ -139,7 +140,7 @@ static int render_one(job *j, const char *path, const cp_schema *schema, const c
     const cp_node *style = cp_dataset_node(&ds, "style");
     if (l && style && check_style(j, l, templates, style, &diag) != 0) {
         status = CP_INVALID;
-    } else if (l && cp_output_page(j->out, l, &ds, dir, "index", &diag) == 0 &&
+    } else if (l && cp_output_dataset_page(j->out, l, &ds, dir, &diag, j->strict) == 0 &&
                add_companions(j, l, &ds, templates, dir, &diag) == 0) {
         cp_site_index_add(j->index, &ds, dir);
         status = CP_OK;
@@ -414,6 +415,7 @@ cp_status cp_site_build(const cp_site_options *o)
         return CP_FAILED;
     }
     job j = { 0 };
+    j.strict = o->strict;
     j.index = cp_site_index_new(outdir);
     /* Every file of the run is staged beside its destination (stage.h) as
      * it is made, the charts as they are drawn: only when all were
@@ -461,7 +463,8 @@ cp_status cp_site_build(const cp_site_options *o)
         const char *const *pages = cp_output_pages(j.out, &npages);
         for (size_t i = 0; status == CP_OK && i < npages; i++)
             cp_chart_cache_note(cache, pages[i], NULL);
-        if (keyed && status == CP_OK)
+        /* a run that warned is never skipped: the next one warns again */
+        if (keyed && status == CP_OK && !cp_output_unshown(j.out))
             cp_chart_cache_note_run(cache, run_key);
         if (cp_chart_cache_close(cache, status == CP_OK) != 0)
             fprintf(stderr, "cryptoperf: cannot write the chart cache (pages and charts are fine): %s\n",

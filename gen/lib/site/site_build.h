@@ -28,6 +28,7 @@ typedef struct {
     unsigned chart_jobs;          /* gnuplot processes at most (1 to 8); 0: one per core */
     int prune;                    /* then remove the files of the kinds the run writes that it did not write */
     int timing;                   /* say on stderr where the time went */
+    int strict;                   /* a result on no table of its dataset's page is an error, not a warning */
 } cp_site_options;
 
 /* Builds the site; every problem is reported on stderr. CP_OK, CP_INVALID
