@@ -15,3 +15,11 @@ site: $(CRYPTOPERF)
 golden: $(CRYPTOPERF_ASAN)
 	-@UPDATE_GOLDEN=1 tests/golden/render.t >/dev/null
 	tests/golden/render.t
+
+# A throw-away local MediaWiki with site/ published to it, until Ctrl-C
+# (README "Publishing to a wiki"); WIKI_SITE=DIR another site,
+# WIKI_PORT=N a fixed port.
+WIKI_SITE ?= site
+.PHONY: wiki-preview
+wiki-preview: $(CRYPTOPERF)
+	CRYPTOPERF=$(CRYPTOPERF) mk/wiki-preview $(WIKI_SITE)

@@ -38,6 +38,29 @@ shot cmox stm32l5/cmox-050000b2
 # cases that did not fit among them
 shot cores cores/mbedtls-3.6.6
 
+# the index at 1280 px, as a reader's window: the page is no wider than
+# the window (the matrix names each row's core, board and kind and its
+# cells say what they count in a word or two); a script added to a copy
+# writes the width the page lays out to into the DOM
+width() { # HTML-FILE WINDOW-WIDTH: the page's scroll width, in px
+  sed 's|</body>|<script>document.body.setAttribute("data-scroll-width", document.documentElement.scrollWidth)</script></body>|' \
+    "$1" >"$OUT/html-width.html"
+  browser_dom "file://$OUT/html-width.html" "$OUT/html-width.dom.html" "$2" &&
+    sed -n 's/.*data-scroll-width="\([0-9]*\)".*/\1/p' "$OUT/html-width.dom.html" | head -1
+}
+w=$(width "$TOP/site/index.html" 1280)
+check "index at 1280 px: no horizontal overflow (laid out ${w:-?} px wide)" test "${w:-99999}" -le 1280
+# negative control: a window narrower than the matrix overflows
+w=$(width "$TOP/site/index.html" 500)
+check "index at 500 px: the width check sees the overflow (${w:-?} px)" test "${w:-0}" -gt 500
+# every HTML page with sections has its table of contents under its title
+missing=0
+while IFS= read -r f; do
+  [ "$(grep -c '^<h2' "$f")" -ge 2 ] || continue
+  grep -q '<nav class="toc"' "$f" || { missing=$((missing + 1)); diag "no contents: $f"; }
+done < <(find "$TOP/site" -name '*.html')
+check "every HTML page with two or more sections has a table of contents" test "$missing" -eq 0
+
 # charts where readers compare (issue 19), drawn in the page: the diff
 # page's summary chart (a family faster: green 009e73) and old-vs-new bars
 # (old 0072b2, new e69f00); the comparison page's bars, a library's last

@@ -298,6 +298,27 @@ void cp_page_free(cp_page *p)
     memset(p, 0, sizeof *p);
 }
 
+void cp_page_insert_nav(cp_page *p, const char *md)
+{
+    if (!p->doc || !md || !*md)
+        return;
+    cmark_node *nav = cmark_parse_document(md, strlen(md), CMARK_OPT_DEFAULT);
+    cmark_node *at = cmark_node_first_child(p->doc);
+    if (!(at && cmark_node_get_type(at) == CMARK_NODE_HEADING && cmark_node_get_heading_level(at) == 1))
+        at = NULL;
+    for (cmark_node *n; (n = cmark_node_first_child(nav));) {
+        cmark_node_unlink(n);
+        if (at)
+            cmark_node_insert_after(at, n);
+        else if (cmark_node_first_child(p->doc))
+            cmark_node_insert_before(cmark_node_first_child(p->doc), n);
+        else
+            cmark_node_append_child(p->doc, n);
+        at = n;
+    }
+    cmark_node_free(nav);
+}
+
 const cp_table *cp_page_table_of(const cp_page *p, cmark_node *n)
 {
     const char *lit = cmark_node_get_literal(n);

@@ -24,6 +24,7 @@ struct cp_output {
     int charts_failed;
     cp_span chart;             /* time spent drawing, inside the time of the pages */
     size_t unshown;            /* results on no table of their dataset's page */
+    char *root;                /* the site's folder (pages know their place in it), or NULL */
 };
 
 cp_output *cp_output_new(cp_stage *stage, cp_chart_cache *cache, unsigned chart_jobs)
@@ -96,6 +97,9 @@ static void stage_put(void *arg, const char *data, size_t len)
  * after (freed as the last format is written). */
 static void write_page(cp_output *o, cp_page *page, const char *dir, const char *base)
 {
+    size_t rl = o->root ? strlen(o->root) : 0;
+    if (o->root && !strncmp(dir, o->root, rl) && (dir[rl] == '/' || !dir[rl]))
+        page->site_dir = dir[rl] ? dir + rl + 1 : "";
     for (size_t i = 0; i < CP_NWRITERS; i++) {
         o->pages = cp_xrealloc(o->pages, (o->npages + 1) * sizeof *o->pages);
         const char *path = o->pages[o->npages++] = cp_xasprintf("%s/%s.%s", dir, base, cp_writers[i]->ext);
@@ -112,7 +116,7 @@ static void write_page(cp_output *o, cp_page *page, const char *dir, const char 
 /* unshown: 0 pages that show a selection of ds by design (a summary, a
  * comparison), else 1 to warn of its results on no table, 2 to fail */
 static int output_page(cp_output *o, const cp_layout *l, const cp_dataset *ds, const char *dir, const char *base,
-                       cp_diag *diag, int unshown)
+                       const char *nav, cp_diag *diag, int unshown)
 {
     cp_page page;
     /* the charts are drawn while the rest of the page is built */
@@ -126,27 +130,36 @@ static int output_page(cp_output *o, const cp_layout *l, const cp_dataset *ds, c
         draw_from(&d, &page, 1);   /* tables not shown: none */
         rc = d.rc;
     }
-    if (rc == 0)
+    if (rc == 0) {
+        cp_page_insert_nav(&page, nav);
         write_page(o, &page, dir, base);
+    }
     cp_page_free(&page);
     return rc;
 }
 
 int cp_output_page(cp_output *o, const cp_layout *l, const cp_dataset *ds, const char *dir, const char *base,
-                   cp_diag *diag)
+                   const char *nav, cp_diag *diag)
 {
-    return output_page(o, l, ds, dir, base, diag, 0);
+    return output_page(o, l, ds, dir, base, nav, diag, 0);
 }
 
-int cp_output_dataset_page(cp_output *o, const cp_layout *l, const cp_dataset *ds, const char *dir, cp_diag *diag,
-                           int strict)
+int cp_output_dataset_page(cp_output *o, const cp_layout *l, const cp_dataset *ds, const char *dir, const char *nav,
+                           cp_diag *diag, int strict)
 {
-    return output_page(o, l, ds, dir, "index", diag, strict ? 2 : 1);
+    return output_page(o, l, ds, dir, "index", nav, diag, strict ? 2 : 1);
 }
 
-int cp_output_built_page(cp_output *o, cp_page *page, const char *dir, const char *base)
+void cp_output_set_root(cp_output *o, const char *root)
+{
+    free(o->root);
+    o->root = root ? cp_xstrdup(root) : NULL;
+}
+
+int cp_output_built_page(cp_output *o, cp_page *page, const char *dir, const char *base, const char *nav)
 {
     page_drawing d = { o, dir, 0, 0 };
+    cp_page_insert_nav(page, nav);
     draw_from(&d, page, 1);
     write_page(o, page, dir, base);
     cp_page_free(page);
@@ -202,5 +215,6 @@ void cp_output_free(cp_output *o)
     for (size_t i = 0; i < o->ncharts; i++)
         free(o->charts[i]);
     free(o->charts);
+    free(o->root);
     free(o);
 }
