@@ -154,7 +154,7 @@ static void whole_site(void **state)
     assert_string_equal(summary->title, "Bench/Lib 1.0 on S1: summary");
     assert_string_equal(cmp->title, "Bench/Libraries compared on S1");
     /* the heading shown, the links to the titles given */
-    assert_string_equal(page->text, "{{DISPLAYTITLE:Lib 1.0 on S1 -beta-}}\n"
+    assert_string_equal(page->text, "{{DISPLAYTITLE:Lib 1.0 on S1 &#91;beta&#93;}}\n"
                                     "* [[Bench|index]] [[Bench/Lib 1.0 on S1: summary|summary]] "
                                     "[[Cryptoperf/elsewhere|not a page of the site]]\n");
     assert_string_equal(index->text, "{{DISPLAYTITLE:Site pages}}\n"

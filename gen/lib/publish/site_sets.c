@@ -142,13 +142,18 @@ static int add_page(walk *w, const char *root, const char *rel, const char *file
     cp_page_set *set = &(*w->sets)[(*w->n)++];
     int rc = cp_page_set_load_page(path, first ? dir : NULL, name, title, set, w->err);
     if (rc == 0 && h) {
-        /* the heading as the page shows it (title characters it cannot
-         * hold dropped the same way, and no markup) */
-        char *shown = cp_site_title("", h, 0);
-        char *text = cp_xasprintf("{{DISPLAYTITLE:%s}}\n%s", shown, set->text);
-        free(shown);
+        /* the heading as the page shows it, as text: a character wikitext
+         * or HTML gives a meaning to (| }} [[ '' __ < &) as an entity */
+        cp_buf b = { 0 };
+        cp_buf_puts(&b, "{{DISPLAYTITLE:");
+        for (const char *c = h; *c; c++)
+            if (strchr("|{}[]'_<>&~=#!*:", *c))
+                cp_buf_printf(&b, "&#%d;", *c);
+            else if ((unsigned char)*c >= 0x20)
+                cp_buf_putc(&b, *c);
+        cp_buf_printf(&b, "}}\n%s", set->text);
         free(set->text);
-        set->text = text;
+        set->text = b.data;
     }
     free(h);
     free(title);
