@@ -7,7 +7,7 @@ NOTES := $(sort $(wildcard data/notes/*.yaml))
 
 .PHONY: site
 site: $(CRYPTOPERF)
-	$(CRYPTOPERF) render --prune --chart-cache $(BUILD)/chart-cache --data data --templates templates --out site
+	$(CRYPTOPERF) render --strict --prune --chart-cache $(BUILD)/chart-cache --data data --templates templates --out site
 
 # Refresh the golden pages of tests/golden/render.t after an intended change
 # of the output (review the diff before committing). In update mode the test
@@ -17,3 +17,11 @@ site: $(CRYPTOPERF)
 golden: $(CRYPTOPERF_ASAN)
 	-@UPDATE_GOLDEN=1 tests/golden/render.t >/dev/null
 	tests/golden/render.t
+
+# A throw-away local MediaWiki with site/ published to it, until Ctrl-C
+# (README "Publishing to a wiki"); WIKI_SITE=DIR another site,
+# WIKI_PORT=N a fixed port.
+WIKI_SITE ?= site
+.PHONY: wiki-preview
+wiki-preview: $(CRYPTOPERF)
+	CRYPTOPERF=$(CRYPTOPERF) mk/wiki-preview $(WIKI_SITE)

@@ -11,6 +11,7 @@
 #include "publish/mwapi.h"
 #include "publish/pageset.h"
 #include "publish/publish.h"
+#include "publish/site_sets.h"
 #include "render/render.h"   /* CP_WIKI_TITLE_PREFIX: the titles the wiki pages link to */
 
 /* Exit status for a refusal or failure on the wiki's side (login, network,
@@ -21,12 +22,21 @@
 
 static const char usage[] =
     "usage: cryptoperf publish --api URL --user NAME [--password-file FILE]\n"
-    "                          [--prefix TITLE-PREFIX] DIR...\n"
+    "                          [--prefix TITLE-PREFIX] SITE|DIR...\n"
     "\n"
-    "Pushes page sets to a MediaWiki through its action API (api.php). A page\n"
-    "set is a folder holding index.wiki and the chart *.svg files it shows,\n"
-    "e.g. site/stm32l5/mbedtls-3.6.6. Its page title is TITLE-PREFIX followed\n"
-    "by the folder's last two path components (\"stm32l5/mbedtls-3.6.6\");\n"
+    "Pushes a site, or page sets, to a MediaWiki through its action API\n"
+    "(api.php). A SITE is a folder render wrote (index.wiki and folders of\n"
+    "pages below it): every page of it is published, the index, dataset,\n"
+    "summary, diff, comparison and cross-core pages, with every chart. The\n"
+    "index is titled TITLE-PREFIX without its trailing slash (\"Cryptoperf\"),\n"
+    "every other page TITLE-PREFIX and the page's own heading (the first line\n"
+    "of its .md twin: \"Cryptoperf/Library comparison on MPS2-AN505\"), shown\n"
+    "as its title ({{DISPLAYTITLE}}: the wiki needs $wgRestrictDisplayTitle =\n"
+    "false); the links between the pages point at those titles.\n"
+    "A page set (DIR) is a folder holding index.wiki and the chart *.svg\n"
+    "files it shows, e.g. site/stm32l5/cmox-050000b2. Its page title is\n"
+    "TITLE-PREFIX followed by the folder's last two path components\n"
+    "(\"stm32l5/cmox-050000b2\");\n"
     "charts keep their file names (File:<name>.svg). The edit summary names\n"
     "the dataset and its version.\n"
     "\n"
@@ -148,12 +158,19 @@ static int run(int argc, char **argv)
     if (i >= argc)
         return cp_usage_error("publish", "no page set folder given");
 
-    size_t nsets = (size_t)(argc - i);
-    cp_page_set *sets = cp_xcalloc(nsets, sizeof *sets);
+    size_t nsets = 0;
+    cp_page_set *sets = NULL;
     int rc = CP_EXIT_OK;
-    for (size_t k = 0; k < nsets; k++)
-        if (cp_page_set_load(argv[i + (int)k], &sets[k], stderr))
+    for (; i < argc; i++) {
+        if (cp_site_is(argv[i])) {
+            if (cp_site_sets_load(argv[i], prefix, &sets, &nsets, stderr))
+                rc = CP_EXIT_USAGE;
+            continue;
+        }
+        sets = cp_xrealloc(sets, (nsets + 1) * sizeof *sets);
+        if (cp_page_set_load(argv[i], &sets[nsets++], stderr))
             rc = CP_EXIT_USAGE;
+    }
     if (rc == CP_EXIT_OK && cp_page_sets_check(sets, nsets, stderr))
         rc = CP_EXIT_INVALID;
     size_t password_size = 0;

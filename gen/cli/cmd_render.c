@@ -15,7 +15,7 @@
 
 static const char usage[] =
     "usage: cryptoperf render [--data DIR] [--templates DIR] [--out DIR] [--schema FILE] [--timing]\n"
-    "                         [--prune] [--chart-cache FILE] [--chart-jobs N] [--quiet] [DATASET...]\n"
+    "                         [--strict] [--prune] [--chart-cache FILE] [--chart-jobs N] [--quiet] [DATASET...]\n"
     "\n"
     "Writes the pages of each DATASET (a dataset.yaml; default: every\n"
     "DIR/<series>/<library>-<version>/dataset.yaml of --data) as\n"
@@ -86,6 +86,12 @@ static const char usage[] =
     "                   as it left them does nothing\n"
     "  --chart-jobs N   draw with at most N gnuplot processes at once (a digit, 1 to 8;\n"
     "                   default: one per core); the charts are the same\n"
+    "  --strict         a result that no table of its dataset's page shows (a\n"
+    "                   footprint row without measure: sole-buffer, a family\n"
+    "                   the layout has no table for) is an error of its dataset\n"
+    "                   (exit 1, nothing written); without it, each is told as\n"
+    "                   a warning (file:line of the row, the nearest table and\n"
+    "                   what it wants) and the pages are written without it\n"
     "  -q, --quiet      no summary line on success (by default one line on\n"
     "                   stderr: datasets, pages and charts, the output folder\n"
     "                   and how many files were written)\n"
@@ -100,11 +106,15 @@ static int run(int argc, char **argv)
 {
     const char *schema_path = NULL, *data = "data", *templates = NULL, *outdir = "site", *chart_cache = NULL,
                *chart_jobs = NULL, *notes_dir = NULL;
-    int first = 1, timing = 0, prune = 0, quiet = 0;
+    int first = 1, timing = 0, prune = 0, quiet = 0, strict = 0;
     for (; first < argc && argv[first][0] == '-'; first++) {
         const char *a = argv[first];
         if (!strcmp(a, "--timing")) {
             timing = 1;
+            continue;
+        }
+        if (!strcmp(a, "--strict")) {
+            strict = 1;
             continue;
         }
         if (!strcmp(a, "--prune")) {
@@ -195,6 +205,7 @@ static int run(int argc, char **argv)
         .prune = prune,
         .timing = timing,
         .quiet = quiet,
+        .strict = strict,
     };
     cp_status status = cp_site_build(&opt);
     globfree(&g);

@@ -1,6 +1,7 @@
 # Headless Chromium (Debian's) for tests: source it, then
 #   browser_screenshot URL OUT.png WIDTH HEIGHT
-#   browser_dom URL OUT.html        (the DOM after the page loaded)
+#   browser_dom URL OUT.html [WIDTH] (the DOM after the page loaded, in a
+#                                     window WIDTH px wide, default 1280)
 # Each call gets a new, empty profile folder, removed afterwards; no
 # sandbox (tests run as root), no GPU, and none of Chromium's own traffic
 # (updates, sync, QUIC, first-run pings): the only network is the URL given.
@@ -27,5 +28,5 @@ browser_screenshot() {
 }
 
 browser_dom() {
-  _browser "$2" --dump-dom "$1" >"$2" && [ -s "$2" ]
+  _browser "$2" --dump-dom --window-size="${3:-1280},900" "$1" >"$2" && [ -s "$2" ]
 }

@@ -38,6 +38,30 @@ shot cmox stm32l5/cmox-050000b2
 # cases that did not fit among them
 shot cores cores/mbedtls-3.6.6
 
+# the index at 1280 px, as a reader's window: neither the page nor any of
+# its tables (a wide table scrolls in its own box, html.css) is wider than
+# it has room for (the matrix names each row's core, board and kind and its
+# cells say what they count in a word or two); a script added to a copy
+# writes into the DOM how many px the widest box overflows by
+overflow() { # HTML-FILE WINDOW-WIDTH: px the page or its widest table overflows by
+  sed 's|</body>|<script>var o = document.documentElement.scrollWidth - document.documentElement.clientWidth; for (const t of document.querySelectorAll("table")) o = Math.max(o, t.scrollWidth - t.clientWidth); document.body.setAttribute("data-overflow", o)</script></body>|' \
+    "$1" >"$OUT/html-width.html"
+  browser_dom "file://$OUT/html-width.html" "$OUT/html-width.dom.html" "$2" &&
+    sed -n 's/.*data-overflow="\(-\{0,1\}[0-9]*\)".*/\1/p' "$OUT/html-width.dom.html" | head -1
+}
+o=$(overflow "$TOP/site/index.html" 1280)
+check "index at 1280 px: nothing overflows (by ${o:-?} px)" test "${o:-99999}" -le 0
+# negative control: a window narrower than the matrix overflows
+o=$(overflow "$TOP/site/index.html" 600)
+check "index at 600 px: the check sees the matrix overflow (by ${o:-?} px)" test "${o:-0}" -gt 0
+# every HTML page with sections has its table of contents under its title
+missing=0
+while IFS= read -r f; do
+  [ "$(grep -c '^<h2' "$f")" -ge 2 ] || continue
+  grep -q '<nav class="toc"' "$f" || { missing=$((missing + 1)); diag "no contents: $f"; }
+done < <(find "$TOP/site" -name '*.html')
+check "every HTML page with two or more sections has a table of contents" test "$missing" -eq 0
+
 # charts where readers compare (issue 19), drawn in the page: the diff
 # page's summary chart (a family faster: green 009e73) and old-vs-new bars
 # (old 0072b2, new e69f00); the comparison page's bars, a library's last

@@ -83,7 +83,7 @@ check "index.html links the diff page" grep -qF 'href="stm32l5/diff-cmox-040000b
 check "index.wiki links the diff page by its title" \
   grep -qF '[[Cryptoperf/stm32l5/diff-cmox-040000b1-to-050000b2|040000B1 to 050000B2]]' "$T/out6/index.wiki"
 check "the older version comes first in the matrix" \
-  grep -q '^| Series | CMOX 040000B1 | CMOX 050000B2 |$' "$T/out6/index.md"
+  grep -q '^| Core · board · how counted | CMOX 040000B1 | CMOX 050000B2 |$' "$T/out6/index.md"
 
 # the HTML stylesheet is part of the templates
 cp -R templates "$T/templates-nocss"

@@ -2,7 +2,8 @@
 #   WIKI_API (http://127.0.0.1:PORT/api.php), WIKI_URL (its base),
 #   WIKI_USER (bot password user "Admin@cptest"), WIKI_PASSFILE (the bot
 #   password, mode 600, inside the temp folder), WIKI_DIR (the temp folder),
-#   wiki_php (runs a maintenance script against this wiki).
+#   wiki_php (runs a maintenance script against this wiki). WIKI_PORT, when
+#   set, is the port to serve on (else one the kernel picked free).
 # The wiki lives in a new temp folder (SQLite), is served by `php -S` on
 # 127.0.0.1 only, on a port the kernel picked free, and is stopped and removed
 # on exit: wiki_up installs an EXIT trap. Passwords are made up at run time
@@ -56,7 +57,7 @@ wiki_up() {
   WIKI_DIR=$(mktemp -d "$(wiki_scratch_root)/cp-wiki.XXXXXX")
   trap wiki_down EXIT
   local port admin_pass
-  port=$(wiki_free_port) || return 1
+  port=${WIKI_PORT:-$(wiki_free_port)} || return 1
   admin_pass=$(head -c 18 /dev/urandom | base64 | tr -d '/+=')
   WIKI_URL="http://127.0.0.1:$port"
   WIKI_API="$WIKI_URL/api.php"
@@ -86,6 +87,9 @@ wiki_up() {
 // One thumbnail per chart and size, no 1.5x/2x srcset copies: the tests
 // check that MediaWiki draws every chart, and the copies tripled the time.
 \$wgResponsiveImages = false;
+// cryptoperf publish SITE shows each page under its own heading
+// ({{DISPLAYTITLE}}), which is not its title (the prefix is missing).
+\$wgRestrictDisplayTitle = false;
 EOF
   mkdir -p "$WIKI_DIR/tmp" "$WIKI_DIR/cache"
   cat >"$WIKI_DIR/router.php" <<EOF

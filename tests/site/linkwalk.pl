@@ -3,9 +3,11 @@
 # index.md), follows every relative link and image (HTML href/src,
 # Markdown [text](target)) to pages of the same kind, and checks that each
 # target exists; a "#fragment" into an HTML page must name an id there.
-# With --all PAGE..., every listed page must have been reached.
+# With --all PAGE..., every listed page must have been reached, and with
+# --clicks N reached in at most N clicks from a start page. With --up PAGE,
+# every page reached other than PAGE must link to PAGE (up to the index).
 #
-#   linkwalk.pl START... [--all PAGE...]
+#   linkwalk.pl START... [--clicks N] [--up PAGE] [--all PAGE...]
 #
 # Prints one line per problem ("dead: FROM -> TARGET", "unreachable: PAGE")
 # and a summary; exits 1 when there is a problem. Links with a scheme
@@ -14,12 +16,14 @@
 use strict;
 use warnings;
 
-my (@start, @all, $in_all);
-for (@ARGV) {
-    if ($_ eq '--all') { $in_all = 1; next }
-    push @{ $in_all ? \@all : \@start }, $_;
+my (@start, @all, $in_all, $clicks, $up);
+while (defined(my $a = shift @ARGV)) {
+    if ($a eq '--all') { $in_all = 1; next }
+    if ($a eq '--clicks') { $clicks = shift @ARGV; next }
+    if ($a eq '--up') { $up = shift @ARGV; next }
+    push @{ $in_all ? \@all : \@start }, $a;
 }
-die "usage: linkwalk.pl START... [--all PAGE...]\n" unless @start;
+die "usage: linkwalk.pl START... [--clicks N] [--up PAGE] [--all PAGE...]\n" unless @start;
 
 sub slurp {
     my ($f) = @_;
@@ -47,27 +51,50 @@ sub unescape_html {
     return $s;
 }
 
+# A wiki page names pages by title, "Cryptoperf/<path>" (the page <path>/index.wiki
+# or <path>.wiki of the site) or "Cryptoperf" (the index): as relative paths
+# from the page, so that they are followed like the others.
+my $wiki_root;
+sub wiki_links {
+    my ($file, $text) = @_;
+    (my $dir = $file) =~ s{[^/]*$}{};
+    my $depth = () = substr($dir, length $wiki_root) =~ m{/}g;
+    my $top = '../' x $depth;
+    my @out;
+    for my $t ($text =~ /\[\[(Cryptoperf(?:\/[^]|]*)?)[]|]/g) {
+        if ($t eq 'Cryptoperf') { push @out, "${top}index.wiki"; next }
+        (my $path = $t) =~ s{^Cryptoperf/}{};
+        push @out, -e "$wiki_root$path/index.wiki" ? "$top$path/index.wiki" : "$top$path.wiki";
+    }
+    return @out;
+}
+
 sub links_of {
     my ($file, $text) = @_;
+    return wiki_links($file, $text) if $file =~ /\.wiki$/;
     if ($file =~ /\.html$/) {
         return map { unescape_html($_) } $text =~ /\s(?:href|src)="([^"]*)"/g;
     }
     return $text =~ /\]\(([^)\s]+)\)/g;
 }
 
-my (%seen, @queue, $problems, $links, $external);
+my (%seen, %depth, @queue, $problems, $links, $external);
 $problems = $links = $external = 0;
-for (@start) { my $n = normalize($_); push @queue, $n unless $seen{$n}++ }
+for (@start) { my $n = normalize($_); $depth{$n} = 0; push @queue, $n unless $seen{$n}++ }
+$up = normalize($up) if defined $up;
+($wiki_root = normalize($start[0])) =~ s{[^/]*$}{};
 while (defined(my $page = shift @queue)) {
     my $text = slurp($page);
     if (!defined $text) { print "dead: (start) -> $page\n"; $problems++; next }
     (my $dir = $page) =~ s{[^/]*$}{};
+    my $links_up = 0;
     for my $link (links_of($page, $text)) {
         $links++;
         if ($link =~ /^[A-Za-z][A-Za-z0-9+.-]*:/) { $external++; next }
         my ($path, $frag) = $link =~ /^([^#]*)(?:#(.*))?$/;
         $path =~ s/%([0-9A-Fa-f]{2})/chr(hex $1)/ge;
         my $target = $path eq '' ? $page : normalize("$dir$path");
+        $links_up = 1 if defined $up && $target eq $up;
         if (!-e $target) { print "dead: $page -> $link\n"; $problems++; next }
         if (defined $frag && $target =~ /\.html$/) {
             my $t = slurp($target) // '';
@@ -75,13 +102,20 @@ while (defined(my $page = shift @queue)) {
         }
         # follow links to pages of the same kind as the one they are on
         my ($kind) = $page =~ /(\.[^.\/]+)$/;
-        push @queue, $target if $target =~ /\Q$kind\E$/ && !$seen{$target}++;
+        if ($target =~ /\Q$kind\E$/ && !$seen{$target}++) {
+            $depth{$target} = $depth{$page} + 1;
+            push @queue, $target;
+        }
     }
+    if (defined $up && $page ne $up && !$links_up) { print "no link up: $page -> $up\n"; $problems++ }
 }
 for (@all) {
-    next if $seen{ normalize($_) };
-    print "unreachable: $_\n";
-    $problems++;
+    my $n = normalize($_);
+    if (!$seen{$n}) { print "unreachable: $_\n"; $problems++; next }
+    if (defined $clicks && $depth{$n} > $clicks) {
+        print "too far: $_ is $depth{$n} clicks from the start, at most $clicks wanted\n";
+        $problems++;
+    }
 }
 printf "%d pages, %d links (%d external), %d problems\n", scalar(keys %seen), $links, $external, $problems;
 exit($problems ? 1 : 0);

@@ -1,8 +1,11 @@
 /* Page sets as `cryptoperf publish` reads them: names, edit summaries,
  * loading a fixture set, refusing a folder without index.wiki, and sets
- * that clash (one name twice, one chart name with two contents). */
+ * that clash (one name twice, one chart name with two contents); a whole
+ * site (site_sets.h): every page, titled by prefix and heading, its links
+ * turned to those titles. */
 #include "helpers.h"
 #include "publish/pageset.h"
+#include "publish/site_sets.h"
 
 #define CMOX_SET "tests/fixtures/wiki/stm32l5/cmox-5.0.0"
 
@@ -124,9 +127,51 @@ static void set_name_clash(void **state)
     capture_close(&c);
 }
 
+#define SITE "tests/fixtures/wiki-site"
+
+static const cp_page_set *set_named(const cp_page_set *sets, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(sets[i].name, name))
+            return &sets[i];
+    fail_msg("no page %s", name);
+    return NULL;
+}
+
+static void whole_site(void **state)
+{
+    (void)state;
+    assert_true(cp_site_is(SITE));
+    assert_false(cp_site_is(SITE "/s1/lib-1.0"));   /* a page set, no pages below it */
+    cp_page_set *sets = NULL;
+    size_t n = 0;
+    assert_int_equal(cp_site_sets_load(SITE, "Bench/", &sets, &n, stderr), 0);
+    assert_int_equal(n, 4);   /* every .wiki page, not only index.wiki */
+    const cp_page_set *index = set_named(sets, n, ""), *page = set_named(sets, n, "s1/lib-1.0");
+    const cp_page_set *summary = set_named(sets, n, "s1/lib-1.0/summary"), *cmp = set_named(sets, n, "s1/compare");
+    assert_string_equal(index->title, "Bench");
+    assert_string_equal(page->title, "Bench/Lib 1.0 on S1 -beta-");   /* [ ] cannot be in a title */
+    assert_string_equal(summary->title, "Bench/Lib 1.0 on S1: summary");
+    assert_string_equal(cmp->title, "Bench/Libraries compared on S1");
+    /* the heading shown, the links to the titles given */
+    assert_string_equal(page->text, "{{DISPLAYTITLE:Lib 1.0 on S1 &#91;beta&#93;}}\n"
+                                    "* [[Bench|index]] [[Bench/Lib 1.0 on S1: summary|summary]] "
+                                    "[[Cryptoperf/elsewhere|not a page of the site]]\n");
+    assert_string_equal(index->text, "{{DISPLAYTITLE:Site pages}}\n"
+                                     "* [[Bench/Lib 1.0 on S1 -beta-|Lib 1.0]] [[Bench/Libraries compared on S1|compared]]\n");
+    /* the folder's charts go with its first page, once */
+    assert_int_equal(page->ncharts, 1);
+    assert_int_equal(summary->ncharts, 0);
+    assert_int_equal(cp_page_sets_check(sets, n, stderr), 0);
+    for (size_t i = 0; i < n; i++)
+        cp_page_set_free(&sets[i]);
+    free(sets);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(whole_site),
         cmocka_unit_test(names),
         cmocka_unit_test(summaries),
         cmocka_unit_test(loads_fixture),

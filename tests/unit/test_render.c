@@ -469,6 +469,36 @@ static void test_page_md(void **state)
     free(s);
 }
 
+/* a relative .md link of the prose as the site path of the page it names
+ * (the wiki's title after the prefix) */
+static void test_site_page(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *dir, *url, *want;
+    } cases[] = {
+        { "s/lib-1.0", "summary.md", "s/lib-1.0/summary" },
+        { "s/lib-1.0", "index.md", "s/lib-1.0" },
+        { "s/lib-1.0", "../compare.md", "s/compare" },
+        { "s/lib-1.0", "../../index.md", "" },
+        { "s/lib-1.0", "../lib-2.0/index.md", "s/lib-2.0" },
+        { "s", "lib-1.0/index.md", "s/lib-1.0" },
+        { "", "index.md", "" },
+        { "s/lib-1.0", "../../../up.md", NULL },
+        { "s/lib-1.0", "https://x.org/a.md", NULL },
+        { "s/lib-1.0", "summary.html", NULL },
+        { NULL, "summary.md", NULL },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *got = cp_render_site_page(cases[i].dir, cases[i].url);
+        if (cases[i].want)
+            assert_string_equal(got, cases[i].want);
+        else
+            assert_null(got);
+        free(got);
+    }
+}
+
 static void test_links(void **state)
 {
     (void)state;
@@ -488,7 +518,7 @@ static void test_links(void **state)
     };
     for (size_t i = 0; i < CP_NWRITERS; i++) {
         cp_buf b = { 0 };
-        cp_render r = { &b, cp_writers[i], "", 0, 0, { 0 }, NULL };
+        cp_render r = { &b, cp_writers[i], "", 0, 0, { 0 }, NULL, NULL };
         cp_buf_puts(&b, "");
         cp_writers[i]->table(&r, &t);
         assert_contains(b.data, want[i]);
@@ -585,7 +615,7 @@ static void test_html_image(void **state)
 {
     (void)state;
     cp_buf b = { 0 };
-    cp_render r = { &b, &cp_writer_html, "", 0, 0, { 0 }, NULL };
+    cp_render r = { &b, &cp_writer_html, "", 0, 0, { 0 }, NULL, NULL };
     cp_chart *c = cp_chart_new("Cryptolib X AES CBC SB Enc.svg", CP_CHART_CLUSTERED, "AES \"CBC\" <enc>", NULL, NULL,
                                "y");
     cp_writer_html.chart(&r, c);
@@ -610,6 +640,7 @@ int main(void)
         cmocka_unit_test(test_page_wiki),
         cmocka_unit_test(test_page_md),
         cmocka_unit_test(test_links),
+        cmocka_unit_test(test_site_page),
         cmocka_unit_test(test_pivot_from_list),
         cmocka_unit_test(test_html_escape),
         cmocka_unit_test(test_page_html),

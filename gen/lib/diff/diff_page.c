@@ -258,5 +258,5 @@ void cp_diff_page_build(cp_page *page, const cp_diff *d, const cp_dataset *old_d
     summary(&b, d, old_ds, new_ds, l);
     versions(&b, d, old_ds, new_ds, th, l);
     family_tables(&b, d, old_ds, new_ds, l, only_changed);
-    *page = (cp_page){ l, NULL, b.doc, b.tables, b.ntables, b.charts };
+    *page = (cp_page){ l, NULL, b.doc, b.tables, b.ntables, b.charts, NULL, 0, NULL };
 }

@@ -273,6 +273,8 @@ int cp_page_build_drawing(cp_page *p, const cp_layout *l, const cp_dataset *ds, 
     cp_buf_puts(&e.md, "");
     cp_result_index *ix = cp_result_index_use(ds);   /* the page's tables find their results through it */
     int rc = expand(&e);
+    p->shown = cp_result_index_take_shown(ix);
+    p->nshown = ds->nresults;
     cp_result_index_done(ix);
     p->markdown = e.md.data;
     if (rc == 0)
@@ -292,7 +294,29 @@ void cp_page_free(cp_page *p)
     free(p->tables);
     free(p->charts);
     free(p->markdown);
+    free(p->shown);
     memset(p, 0, sizeof *p);
+}
+
+void cp_page_insert_nav(cp_page *p, const char *md)
+{
+    if (!p->doc || !md || !*md)
+        return;
+    cmark_node *nav = cmark_parse_document(md, strlen(md), CMARK_OPT_DEFAULT);
+    cmark_node *at = cmark_node_first_child(p->doc);
+    if (!(at && cmark_node_get_type(at) == CMARK_NODE_HEADING && cmark_node_get_heading_level(at) == 1))
+        at = NULL;
+    for (cmark_node *n; (n = cmark_node_first_child(nav));) {
+        cmark_node_unlink(n);
+        if (at)
+            cmark_node_insert_after(at, n);
+        else if (cmark_node_first_child(p->doc))
+            cmark_node_insert_before(cmark_node_first_child(p->doc), n);
+        else
+            cmark_node_append_child(p->doc, n);
+        at = n;
+    }
+    cmark_node_free(nav);
 }
 
 const cp_table *cp_page_table_of(const cp_page *p, cmark_node *n)

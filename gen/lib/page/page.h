@@ -19,6 +19,9 @@ typedef struct {
     cp_table *tables;
     size_t ntables;
     cp_chart_list *charts;   /* charts[i]: the charts of tables[i], drawn after it; NULL: none */
+    unsigned char *shown;    /* nshown (the dataset's results) flags: 1 when a table shows it */
+    size_t nshown;
+    const char *site_dir;    /* where the page goes in the site (render.h), set by who writes it; NULL: unknown */
 } cp_page;
 
 /* 0, or -1 after reporting template errors to diag. Free it either way. */
@@ -39,6 +42,11 @@ void cp_page_free(cp_page *p);
  * the expanded template; the diff page (diff/diff_page.h) builds its tree
  * with them. */
 #define CP_TABLE_MARK "<!--cp-table:"
+
+/* Puts the blocks of the Markdown text md (the links of a page to its
+ * neighbours in the site) right after the page's level-1 heading, or
+ * first when it has none. */
+void cp_page_insert_nav(cp_page *p, const char *md);
 
 /* The table an HTML block node stands for, or NULL when it is no marker. */
 const cp_table *cp_page_table_of(const cp_page *p, cmark_node *n);

@@ -50,4 +50,12 @@ typedef struct cp_result_index cp_result_index;
 cp_result_index *cp_result_index_use(const cp_dataset *ds);
 void cp_result_index_done(cp_result_index *ix);
 
+/* A table tells the index in use that it shows r (a row, or a cell it
+ * chose among others by `prefer:`), so that a result no table of the page
+ * shows is reported rather than dropped in silence (page_unshown.h). */
+void cp_result_shown(const cp_dataset *ds, const cp_result *r);
+/* The flags (ds->nresults, 1: shown), now the caller's to free; before
+ * cp_result_index_done. */
+unsigned char *cp_result_index_take_shown(cp_result_index *ix);
+
 #endif

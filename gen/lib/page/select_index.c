@@ -26,6 +26,7 @@ typedef struct {
 struct cp_result_index {
     const cp_dataset *ds;
     field_groups fields[CP_F_COUNT];
+    unsigned char *shown;     /* ds->nresults flags: a table of the page shows it */
     cp_result_index *outer;   /* the index in use before this one */
 };
 
@@ -35,6 +36,7 @@ cp_result_index *cp_result_index_use(const cp_dataset *ds)
 {
     cp_result_index *ix = cp_xcalloc(1, sizeof *ix);
     ix->ds = ds;
+    ix->shown = cp_xcalloc(ds->nresults ? ds->nresults : 1, 1);
     ix->outer = in_use;
     in_use = ix;
     return ix;
@@ -51,7 +53,21 @@ void cp_result_index_done(cp_result_index *ix)
         free(ix->fields[f].groups);
         cp_chart_names_free(&ix->fields[f].names);
     }
+    free(ix->shown);
     free(ix);
+}
+
+void cp_result_shown(const cp_dataset *ds, const cp_result *r)
+{
+    if (in_use && in_use->ds == ds && r >= ds->results && r < ds->results + ds->nresults)
+        in_use->shown[r - ds->results] = 1;
+}
+
+unsigned char *cp_result_index_take_shown(cp_result_index *ix)
+{
+    unsigned char *s = ix->shown;
+    ix->shown = NULL;
+    return s;
 }
 
 static const field_groups *groups_of(cp_result_index *ix, cp_field f)

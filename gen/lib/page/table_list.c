@@ -113,6 +113,7 @@ int cp_table_build_list(cp_table *t, const cp_fmt_ctx *base, const cp_node *def,
             /* a companion shows the rows that have its count */
             if (ctx.counts_only && !cp_fmt_count(&ctx))
                 continue;
+            cp_result_shown(ds, r);
         }
         row_result = cp_table_grow(row_result, nrows + 1, &rr_cap, sizeof *row_result);
         row_result[nrows] = ctx.result;

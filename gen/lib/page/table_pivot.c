@@ -167,6 +167,8 @@ int cp_table_build_pivot(cp_table *t, const cp_fmt_ctx *base, const cp_node *def
         char *cl = cp_table_eval(colf, &ctx);
         char *cell = cp_table_eval(cellf, &ctx);
         if (rl && cl && cell) {
+            if (r)
+                cp_result_shown(ds, r);   /* even when `prefer:` keeps another: the layout chose */
             size_t ri = strlist_index(&rows, rl), ci = strlist_index(&cols, cl);
             if (rows.n > gr || cols.n > gc) {
                 cp_cell *ng = cp_xcalloc(rows.n * cols.n, sizeof *ng);

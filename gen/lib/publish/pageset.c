@@ -61,6 +61,8 @@ static bool is_chart(const char *file)
     return file[0] != '.' && n > 4 && strcmp(file + n - 4, ".svg") == 0;
 }
 
+static int load_charts(const char *dir, cp_page_set *set, FILE *err);
+
 int cp_page_set_load(const char *dir, cp_page_set *set, FILE *err)
 {
     memset(set, 0, sizeof *set);
@@ -75,6 +77,27 @@ int cp_page_set_load(const char *dir, cp_page_set *set, FILE *err)
         return -1;
     }
     free(index);
+    return load_charts(dir, set, err);
+}
+
+int cp_page_set_load_page(const char *file, const char *charts_dir, const char *name, const char *title,
+                          cp_page_set *set, FILE *err)
+{
+    memset(set, 0, sizeof *set);
+    set->dir = cp_xstrdup(file);
+    set->name = cp_xstrdup(name);
+    set->title = title ? cp_xstrdup(title) : NULL;
+    set->summary = cp_xasprintf("cryptoperf publish: %s", *name ? name : "site index");
+    set->text = cp_read_file(file, NULL);
+    if (!set->text) {
+        fprintf(err, "%s: %s\n", file, cp_read_file_error());
+        return -1;
+    }
+    return charts_dir ? load_charts(charts_dir, set, err) : 0;
+}
+
+static int load_charts(const char *dir, cp_page_set *set, FILE *err)
+{
     DIR *d = opendir(dir);
     if (!d) {
         fprintf(err, "%s: %s\n", dir, strerror(errno));
@@ -118,6 +141,7 @@ void cp_page_set_free(cp_page_set *set)
     free(set->charts);
     free(set->dir);
     free(set->name);
+    free(set->title);
     free(set->summary);
     free(set->text);
     memset(set, 0, sizeof *set);
@@ -150,6 +174,10 @@ unsigned cp_page_sets_check(const cp_page_set *sets, size_t n, FILE *err)
             if (!strcmp(sets[i].name, sets[k].name)) {
                 fprintf(err, "%s and %s: both are page set %s, one page on the wiki\n", sets[i].dir,
                         sets[k].dir, sets[i].name);
+                clashes++;
+            } else if (sets[i].title && sets[k].title && !strcmp(sets[i].title, sets[k].title)) {
+                fprintf(err, "%s and %s: both would be the wiki page \"%s\" (one heading twice)\n", sets[i].dir,
+                        sets[k].dir, sets[i].title);
                 clashes++;
             }
     return clashes + check_charts(sets, n, err);

@@ -18,7 +18,8 @@ typedef struct {
 
 typedef struct {
     char *dir;
-    char *name;       /* "series/library-version" */
+    char *name;       /* "series/library-version"; in a site, the page's path in it (site_sets.h) */
+    char *title;      /* its wiki title; NULL: the publish prefix and name */
     char *summary;    /* an edit summary naming the dataset and version */
     char *text;       /* index.wiki */
     cp_chart_file *charts; /* sorted by name */
@@ -31,11 +32,17 @@ typedef struct {
 int cp_page_set_load(const char *dir, cp_page_set *set, FILE *err);
 void cp_page_set_free(cp_page_set *set);
 
-/* Sets that cannot go to one wiki together: two sets with one name (one
- * page title), or one chart name with two different contents (file names
+/* Sets that cannot go to one wiki together: two sets with one name or
+ * one title (one page), or one chart name with two different contents (file names
  * are global on a wiki: one upload would replace the other). Reports each
  * clash to err; returns their number. */
 unsigned cp_page_sets_check(const cp_page_set *sets, size_t n, FILE *err);
+
+/* Reads the page file (a .wiki file) and, with charts_dir, every .svg
+ * file of charts_dir: one page of a site (site_sets.h). name and title as
+ * given (copied). As cp_page_set_load otherwise. */
+int cp_page_set_load_page(const char *file, const char *charts_dir, const char *name, const char *title,
+                          cp_page_set *set, FILE *err);
 
 /* "a/b/c/" -> "b/c"; "c" -> "c". */
 char *cp_page_set_name(const char *dir);

@@ -41,7 +41,7 @@ static int publish_chart(mw_session *s, const cp_page_set *set, const cp_chart_f
 
 static int publish_page(mw_session *s, const cp_page_set *set, const char *prefix, progress *p)
 {
-    char *title = cp_xasprintf("%s%s", prefix, set->name), *remote;
+    char *title = set->title ? cp_xstrdup(set->title) : cp_xasprintf("%s%s", prefix, set->name), *remote;
     bool changed = false;
     int rc = mw_page_text(s, title, &remote);
     if (rc == 0 && (!remote || !same_text(set->text, remote)))

@@ -44,10 +44,57 @@ static size_t *table_uses(const cp_page *p)
     return uses;
 }
 
+/* "2.1." for a heading of level, the counters of the levels above it
+ * advanced; "" when the layout does not number headings */
+static void number_heading(const cp_page *p, int counters[7], int level, char *num, size_t size)
+{
+    num[0] = '\0';
+    if (!p->layout->number_headings || level < 2)
+        return;
+    counters[level]++;
+    for (int k = level + 1; k < 7; k++)
+        counters[k] = 0;
+    size_t len = 0;
+    for (int k = 2; k <= level; k++)
+        len += (size_t)snprintf(num + len, size - len, "%d.", counters[k]);
+}
+
+/* the writer's table of contents: every heading after the title, numbered
+ * as the page numbers them */
+static void write_toc(const cp_page *p, cp_render *r)
+{
+    cmark_node **heads = NULL;
+    char **numbers = NULL;
+    size_t n = 0;
+    int counters[7] = { 0 };
+    char num[64];
+    cmark_iter *it = cmark_iter_new(p->doc);
+    cmark_event_type ev;
+    while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+        cmark_node *h = cmark_iter_get_node(it);
+        if (ev != CMARK_EVENT_ENTER || cmark_node_get_type(h) != CMARK_NODE_HEADING)
+            continue;
+        int level = cmark_node_get_heading_level(h);
+        if (level == 1 && r->w->skip_title)
+            continue;
+        number_heading(p, counters, level, num, sizeof num);
+        heads = cp_xrealloc(heads, (n + 1) * sizeof *heads);
+        numbers = cp_xrealloc(numbers, (n + 1) * sizeof *numbers);
+        heads[n] = h;
+        numbers[n++] = cp_xstrdup(num);
+    }
+    cmark_iter_free(it);
+    r->w->toc(r, heads, (const char *const *)numbers, n);
+    for (size_t i = 0; i < n; i++)
+        free(numbers[i]);
+    free(numbers);
+    free(heads);
+}
+
 /* cp_page_write; with `freeing` (p itself), each table's rows go once written for the last time */
 static void page_write(const cp_page *p, cp_page *freeing, const cp_writer *w, cp_buf *out, const cp_sink *sink)
 {
-    cp_render r = { out, w, "", 0, 0, { 0 }, sink };
+    cp_render r = { out, w, "", 0, 0, { 0 }, sink, p->site_dir };
     size_t *uses = freeing ? table_uses(p) : NULL;
     if (w->begin) {
         char *title = page_title(p);
@@ -56,6 +103,8 @@ static void page_write(const cp_page *p, cp_page *freeing, const cp_writer *w, c
     }
     int counters[7] = { 0 };
     char num[64];
+    int toc_done = 0;
+    cmark_node *toc_after = NULL;   /* the list of links under the title (site_nav.h) */
     cmark_iter *it = cmark_iter_new(p->doc);
     cmark_event_type ev;
     while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
@@ -87,18 +136,24 @@ static void page_write(const cp_page *p, cp_page *freeing, const cp_writer *w, c
                 cmark_iter_reset(it, n, CMARK_EVENT_EXIT);
                 continue;
             }
-            num[0] = '\0';
-            if (p->layout->number_headings && level >= 2) {
-                counters[level]++;
-                for (int k = level + 1; k < 7; k++)
-                    counters[k] = 0;
-                size_t len = 0;
-                for (int k = 2; k <= level; k++)
-                    len += (size_t)snprintf(num + len, sizeof num - len, "%d.", counters[k]);
-            }
+            number_heading(p, counters, level, num, sizeof num);
             r.number = num;
         }
         w->node(&r, n, entering);
+        /* the contents under the title (the links around it come first) */
+        if (w->toc && !toc_done && !entering && type == CMARK_NODE_HEADING && cmark_node_get_heading_level(n) == 1) {
+            cmark_node *next = cmark_node_next(n);
+            if (next && cmark_node_get_type(next) == CMARK_NODE_LIST)
+                toc_after = next;
+            else {
+                write_toc(p, &r);
+                toc_done = 1;
+            }
+        }
+        if (w->toc && !toc_done && !entering && n == toc_after) {
+            write_toc(p, &r);
+            toc_done = 1;
+        }
         cp_render_flush(&r);
     }
     cmark_iter_free(it);

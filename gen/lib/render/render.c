@@ -80,9 +80,51 @@ const cp_writer *const cp_writers[CP_NWRITERS] = { &cp_writer_wiki, &cp_writer_m
 
 char *cp_render_link_target(const char *link, const char *ext)
 {
-    if (strncmp(link, CP_PAGE_LINK, strlen(CP_PAGE_LINK)) == 0)
-        return cp_xasprintf("%s/index.%s", link + strlen(CP_PAGE_LINK), ext);
+    if (strncmp(link, CP_PAGE_LINK, strlen(CP_PAGE_LINK)) == 0) {
+        const char *page = link + strlen(CP_PAGE_LINK);
+        size_t n = strlen(page);
+        if (n > 3 && !strcmp(page + n - 3, ".md"))   /* a page file, not a folder's index */
+            return cp_xasprintf("%.*s.%s", (int)(n - 3), page, ext);
+        return cp_xasprintf("%s/index.%s", page, ext);
+    }
     return cp_xstrdup(link);
+}
+
+char *cp_render_site_page(const char *dir, const char *url)
+{
+    size_t n = strlen(url);
+    if (!dir || strchr(url, ':') || strchr(url, '#') || n < 4 || strcmp(url + n - 3, ".md"))
+        return NULL;
+    /* the folders of dir, then url's parts: ".." climbs one */
+    char *path = *dir ? cp_xasprintf("%s/%.*s", dir, (int)(n - 3), url) : cp_xstrndup(url, n - 3);
+    char **parts = cp_xcalloc(strlen(path) + 1, sizeof *parts);
+    size_t np = 0;
+    int above = 0;
+    for (char *save = NULL, *t = strtok_r(path, "/", &save); t; t = strtok_r(NULL, "/", &save)) {
+        if (!strcmp(t, "."))
+            continue;
+        if (!strcmp(t, "..")) {
+            if (!np)
+                above = 1;
+            else
+                np--;
+            continue;
+        }
+        parts[np++] = t;
+    }
+    if (np && !strcmp(parts[np - 1], "index"))
+        np--;   /* a folder's index is the folder's page */
+    cp_buf b = { 0 };
+    cp_buf_puts(&b, "");
+    for (size_t i = 0; i < np; i++)
+        cp_buf_printf(&b, "%s%s", i ? "/" : "", parts[i]);
+    free(parts);
+    free(path);
+    if (above) {
+        cp_buf_free(&b);
+        return NULL;
+    }
+    return b.data;
 }
 
 void cp_render_put_url(cp_buf *out, const char *s)

@@ -35,6 +35,7 @@ typedef struct {
     unsigned notes;       /* footnotes written so far (their labels) */
     cp_buf anchors;       /* heading ids given so far, one per line (HTML: unique ids) */
     const cp_sink *sink;  /* or NULL: the whole page stays in out */
+    const char *site_dir; /* the page's folder in the site ("mps2-an505/mbedtls-3.6.6", "" the top), or NULL */
 } cp_render;
 
 /* Hands out's text to the sink once it passes a size (none without a sink),
@@ -46,12 +47,23 @@ void cp_render_flush(cp_render *r);
  * page set; on a wiki its title is this prefix and the folder's last two
  * path components, as `cryptoperf publish` names it (its default --prefix). */
 #define CP_WIKI_TITLE_PREFIX "Cryptoperf/"
+/* the site index's title: the prefix without its slash */
+#define CP_WIKI_INDEX_TITLE "Cryptoperf"
 #define CP_PAGE_LINK "page:"
 
 /* Where a link of a table cell points, for the writer of format ext:
- * "page:a/b" -> "a/b/index.<ext>" (relative, for md and html); any other
+ * "page:a/b" -> "a/b/index.<ext>", "page:a/b.md" (a page file of a folder,
+ * the series comparison) -> "a/b.<ext>" (relative, for md and html); any other
  * target is a relative file path and is returned as it is. Caller frees. */
 char *cp_render_link_target(const char *link, const char *ext);
+
+/* A relative link of the prose ("summary.md", "../compare.md",
+ * "../../index.md") from a page in the site folder dir, as the site path
+ * of the page it names: "mps2-an505/mbedtls-3.6.6/summary",
+ * "mps2-an505/compare", "" (the site index; an index.md names its
+ * folder). NULL when it is no such link (a URL, not .md, above the top).
+ * Caller frees. */
+char *cp_render_site_page(const char *dir, const char *url);
 
 struct cp_writer {
     const char *ext;            /* file extension, without the dot: "wiki", "md", "html" */
@@ -67,6 +79,11 @@ struct cp_writer {
     void (*end)(cp_render *r);
     /* the reference to a chart file written next to the page (after its table) */
     void (*chart)(cp_render *r, const cp_chart *c);
+    /* a table of contents, after the page's title (NULL: none, the wiki
+     * makes its own): every heading of the page in order, numbers[i] the
+     * number heads[i] is written with ("" when none); a writer lists those
+     * it wants and must name them as it will when it writes them */
+    void (*toc)(cp_render *r, cmark_node *const *heads, const char *const *numbers, size_t n);
 };
 
 extern const cp_writer cp_writer_wiki;

@@ -111,6 +111,63 @@ static void heading_id(cp_render *r, cmark_node *n)
     cp_buf_free(&id);
 }
 
+/* the contents: headings of levels 2 and 3, linked by the ids they will
+ * get (every heading's id worked out in order on a scratch copy, so that a
+ * repeated one gets the suffix it will have) */
+static void html_toc(cp_render *r, cmark_node *const *heads, const char *const *numbers, size_t n)
+{
+    size_t listed = 0;
+    for (size_t i = 0; i < n; i++)
+        listed += cmark_node_get_heading_level(heads[i]) <= 3 && cmark_node_get_heading_level(heads[i]) >= 2;
+    if (listed < 2)
+        return;
+    cp_render scratch = *r;
+    cp_buf ids = { 0 };
+    scratch.out = &ids;
+    scratch.anchors = (cp_buf){ 0 };   /* heads starts with the title: every id again, in order */
+    cp_buf *o = r->out;
+    cp_buf_puts(o, "<nav class=\"toc\" aria-label=\"Contents\">\n<p class=\"toc-title\">Contents</p>\n<ul>\n");
+    int item_open = 0, sub_open = 0;
+    for (size_t i = 0; i < n; i++) {
+        ids.len = 0;
+        cp_buf_puts(&ids, "");
+        scratch.number = numbers[i];
+        heading_id(&scratch, heads[i]);   /* writes ' id="..."' */
+        int level = cmark_node_get_heading_level(heads[i]);
+        if (level < 2 || level > 3)
+            continue;
+        if (level == 2) {
+            cp_buf_puts(o, sub_open ? "</ul></li>\n" : item_open ? "</li>\n" : "");
+            sub_open = item_open = 0;
+        } else if (!sub_open) {
+            cp_buf_puts(o, item_open ? "<ul>\n" : "<li><ul>\n");
+            sub_open = item_open = 1;
+        }
+        const char *id = strchr(ids.data, '"') + 1;
+        cp_buf_puts(o, "<li><a href=\"#");
+        cp_buf_put(o, id, strcspn(id, "\""));
+        cp_buf_puts(o, "\">");
+        if (*numbers[i]) {
+            html_puts(o, numbers[i]);
+            cp_buf_putc(o, ' ');
+        }
+        cp_buf text = { 0 };
+        cp_buf_puts(&text, "");
+        plain_text(&text, heads[i]);
+        html_puts(o, text.data);
+        cp_buf_free(&text);
+        cp_buf_puts(o, "</a>");
+        if (level == 3)
+            cp_buf_puts(o, "</li>\n");
+        else
+            item_open = 1;
+    }
+    cp_buf_puts(o, sub_open ? "</ul></li>\n" : item_open ? "</li>\n" : "");
+    cp_buf_puts(o, "</ul>\n</nav>\n");
+    cp_buf_free(&ids);
+    cp_buf_free(&scratch.anchors);
+}
+
 static void html_node(cp_render *r, cmark_node *n, int entering)
 {
     cp_buf *o = r->out;
@@ -378,4 +435,5 @@ static void html_chart(cp_render *r, const cp_chart *c)
     free(alt);
 }
 
-const cp_writer cp_writer_html = { "html", 0, html_escape, html_node, html_table, html_begin, html_end, html_chart };
+const cp_writer cp_writer_html = { "html", 0, html_escape, html_node, html_table, html_begin, html_end, html_chart,
+                                   html_toc };

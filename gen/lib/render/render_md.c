@@ -229,4 +229,4 @@ static void md_chart(cp_render *r, const cp_chart *c)
     free(alt);
 }
 
-const cp_writer cp_writer_md = { "md", 0, md_escape, md_node, md_table, NULL, NULL, md_chart };
+const cp_writer cp_writer_md = { "md", 0, md_escape, md_node, md_table, NULL, NULL, md_chart, NULL };

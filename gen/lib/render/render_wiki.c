@@ -96,13 +96,22 @@ static void wiki_node(cp_render *r, cmark_node *n, int entering)
     case CMARK_NODE_STRONG:
         cp_buf_puts(o, "'''");
         return;
-    case CMARK_NODE_LINK:
-        /* a relative link names a file next to the page (summary.md): the
-         * wiki has no such page title, so only the text is written */
-        if (!strchr(cmark_node_get_url(n), ':'))
+    case CMARK_NODE_LINK: {
+        /* a relative link names a page of the site (summary.md,
+         * ../compare.md): its wiki title, as publish names the pages
+         * (site path after the prefix, the index the prefix alone); with
+         * the page's place in the site unknown, only the text is written */
+        const char *url = cmark_node_get_url(n);
+        if (!strchr(url, ':')) {
+            char *page = cp_render_site_page(r->site_dir, url);
+            if (page && entering)
+                cp_buf_printf(o, "[[%s%s|", *page ? CP_WIKI_TITLE_PREFIX : CP_WIKI_INDEX_TITLE, page);
+            else if (page)
+                cp_buf_puts(o, "]]");
+            free(page);
             return;
+        }
         if (entering) {
-            const char *url = cmark_node_get_url(n);
             cp_buf_putc(o, '[');
             for (; *url; url++)
                 if (*url == ' ' || *url == ']' || *url == '[' || *url == '<' || *url == '>' || *url == '"')
@@ -114,6 +123,7 @@ static void wiki_node(cp_render *r, cmark_node *n, int entering)
             cp_buf_putc(o, ']');
         }
         return;
+    }
     case CMARK_NODE_ITEM:
         if (entering) {
             int depth = cp_render_list_depth(n);
@@ -159,8 +169,11 @@ static void cell_text(cp_render *r, const cp_cell *c)
     while (page && !strncmp(page, "../", 3))
         page += 3;
     if (page) {
+        size_t n = strlen(page);
+        if (n > 3 && !strcmp(page + n - 3, ".md"))
+            n -= 3;   /* a page file: its title has no extension */
         cp_buf_puts(r->out, "[[" CP_WIKI_TITLE_PREFIX);
-        wiki_escape(r->out, page, strlen(page));
+        wiki_escape(r->out, page, n);
         cp_buf_putc(r->out, '|');
     }
     wiki_escape(r->out, c->text, strlen(c->text));
@@ -246,4 +259,4 @@ static void wiki_chart(cp_render *r, const cp_chart *c)
     free(alt);
 }
 
-const cp_writer cp_writer_wiki = { "wiki", 1, wiki_escape, wiki_node, wiki_table, NULL, NULL, wiki_chart };
+const cp_writer cp_writer_wiki = { "wiki", 1, wiki_escape, wiki_node, wiki_table, NULL, NULL, wiki_chart, NULL };

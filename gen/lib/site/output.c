@@ -8,6 +8,7 @@
 
 #include "base/path_rel.h"
 #include "base/util.h"
+#include "page/page_unshown.h"
 #include "render/page_write.h"
 #include "render/render.h"
 
@@ -25,6 +26,8 @@ struct cp_output {
     size_t ncharts;
     int charts_failed;
     cp_span chart;             /* time spent drawing, inside the time of the pages */
+    size_t unshown;            /* results on no table of their dataset's page */
+    char *site_root;           /* the site's folder (pages know their place in it), or NULL */
 };
 
 cp_output *cp_output_new(const char *root, cp_stage *stage, cp_chart_cache *cache, unsigned chart_jobs)
@@ -122,6 +125,9 @@ static void stage_put(void *arg, const char *data, size_t len)
  * after (freed as the last format is written). */
 static void write_page(cp_output *o, cp_page *page, const char *dir, const char *base)
 {
+    size_t rl = o->site_root ? strlen(o->site_root) : 0;
+    if (o->site_root && !strncmp(dir, o->site_root, rl) && (dir[rl] == '/' || !dir[rl]))
+        page->site_dir = dir[rl] ? dir + rl + 1 : "";
     for (size_t i = 0; i < CP_NWRITERS; i++) {
         o->pages = cp_xrealloc(o->pages, (o->npages + 1) * sizeof *o->pages);
         o->page_hashes = cp_xrealloc(o->page_hashes, (o->npages + 1) * sizeof *o->page_hashes);
@@ -139,30 +145,62 @@ static void write_page(cp_output *o, cp_page *page, const char *dir, const char 
     }
 }
 
-int cp_output_page(cp_output *o, const cp_layout *l, const cp_dataset *ds, const char *dir, const char *base,
-                   cp_diag *diag)
+/* unshown: 0 pages that show a selection of ds by design (a summary, a
+ * comparison), else 1 to warn of its results on no table, 2 to fail */
+static int output_page(cp_output *o, const cp_layout *l, const cp_dataset *ds, const char *dir, const char *base,
+                       const char *nav, cp_diag *diag, int unshown)
 {
     cp_page page;
     /* the charts are drawn while the rest of the page is built */
     page_drawing d = { o, dir, 0, 0 };
     int rc = cp_page_build_drawing(&page, l, ds, diag, draw_built, &d);
+    size_t n = rc == 0 && unshown ? cp_page_report_unshown(&page, ds, diag, unshown == 2) : 0;
+    o->unshown += n;
+    if (n && unshown == 2)
+        rc = -1;
     if (rc == 0) {
         draw_from(&d, &page, 1);   /* tables not shown: none */
         rc = d.rc;
     }
-    if (rc == 0)
+    if (rc == 0) {
+        cp_page_insert_nav(&page, nav);
         write_page(o, &page, dir, base);
+    }
     cp_page_free(&page);
     return rc;
 }
 
-int cp_output_built_page(cp_output *o, cp_page *page, const char *dir, const char *base)
+int cp_output_page(cp_output *o, const cp_layout *l, const cp_dataset *ds, const char *dir, const char *base,
+                   const char *nav, cp_diag *diag)
+{
+    return output_page(o, l, ds, dir, base, nav, diag, 0);
+}
+
+int cp_output_dataset_page(cp_output *o, const cp_layout *l, const cp_dataset *ds, const char *dir, const char *nav,
+                           cp_diag *diag, int strict)
+{
+    return output_page(o, l, ds, dir, "index", nav, diag, strict ? 2 : 1);
+}
+
+void cp_output_set_root(cp_output *o, const char *root)
+{
+    free(o->site_root);
+    o->site_root = root ? cp_xstrdup(root) : NULL;
+}
+
+int cp_output_built_page(cp_output *o, cp_page *page, const char *dir, const char *base, const char *nav)
 {
     page_drawing d = { o, dir, 0, 0 };
+    cp_page_insert_nav(page, nav);
     draw_from(&d, page, 1);
     write_page(o, page, dir, base);
     cp_page_free(page);
     return d.rc;
+}
+
+size_t cp_output_unshown(const cp_output *o)
+{
+    return o->unshown;
 }
 
 int cp_output_finish(cp_output *o, cp_gnuplot_stats *drawn)
@@ -216,5 +254,6 @@ void cp_output_free(cp_output *o)
         free(o->charts[i]);
     free(o->charts);
     free(o->root);
+    free(o->site_root);
     free(o);
 }

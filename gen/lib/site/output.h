@@ -34,12 +34,26 @@ cp_output *cp_output_new(const char *root, cp_stage *stage, cp_chart_cache *cach
  * charts drawn beside it as they are built. 0, or -1 after reporting a
  * template problem to diag or a chart that cannot be drawn on stderr. */
 int cp_output_page(cp_output *o, const cp_layout *l, const cp_dataset *ds, const char *dir, const char *base,
-                   cp_diag *diag);
+                   const char *nav, cp_diag *diag);
+/* The page of a dataset itself (DIR/index.*), which shows all of it: each
+ * result no table shows is reported (page/page_unshown.h), as a warning,
+ * or with strict as an error of the dataset (-1, nothing written). */
+int cp_output_dataset_page(cp_output *o, const cp_layout *l, const cp_dataset *ds, const char *dir, const char *nav,
+                           cp_diag *diag, int strict);
+/* nav (Markdown, or NULL) is put under a page's title: its links to the
+ * pages around it (site_nav.h). */
+
+/* The site's folder: each page then knows its place in it (the wiki
+ * links of its prose name pages by it, render/render.h). */
+void cp_output_set_root(cp_output *o, const char *root);
+
+/* How many results cp_output_dataset_page found on no table so far. */
+size_t cp_output_unshown(const cp_output *o);
 
 /* The same for a page built otherwise (the diff page, the site index):
  * its charts drawn, then the page written; the page is freed. 0, or -1
  * after a message naming a chart that cannot be drawn. */
-int cp_output_built_page(cp_output *o, cp_page *page, const char *dir, const char *base);
+int cp_output_built_page(cp_output *o, cp_page *page, const char *dir, const char *base, const char *nav);
 
 /* Waits for the charts still being drawn and ends the gnuplot processes.
  * 0; -1 when any page or chart of the run failed (told as it happened):

@@ -29,14 +29,18 @@
 #include "site/run_key.h"
 #include "site/site_diff.h"
 #include "site/site_index.h"
+#include "site/site_nav.h"
 
 typedef struct {
     cp_layout **layouts;   /* by page template; pointers stay valid as it grows */
     size_t nlayouts;
     cp_output *out;        /* every file of the run, the charts as drawn */
+    int strict;            /* a result on no table of its page is an error */
     cp_site_index *index;  /* every page set of this run */
     cp_dataset *sets;      /* the valid datasets, kept for the pages made of several */
     size_t nsets;
+    char **made;           /* the site paths of the pages made of several (site_nav.h) */
+    size_t nmade;
     cp_span load, render;  /* --timing */
     cp_notes notes;        /* the notes source: footnotes on the rows it matches */
 } job;
@@ -61,6 +65,18 @@ static const cp_layout *layout_for(job *j, const char *templates, const char *na
     return l;
 }
 
+static void note_made(job *j, const char *outdir, const char *dir, const char *base)
+{
+    const char *rel = dir + strlen(outdir) + (dir[strlen(outdir)] == '/');
+    j->made = cp_xrealloc(j->made, (j->nmade + 1) * sizeof *j->made);
+    j->made[j->nmade++] = base ? cp_xasprintf("%s/%s", rel, base) : cp_xstrdup(rel);
+}
+
+static cp_site_map site_map(const job *j)
+{
+    return (cp_site_map){ j->sets, j->nsets, j->made, j->nmade };
+}
+
 /* The layout and page template an entry of `companions:` or
  * `series_pages:` names ({layout, page}), or NULL after reporting. */
 static const cp_layout *page_spec_layout(job *j, const char *templates, const cp_node *spec, cp_diag *diag)
@@ -76,12 +92,12 @@ static const cp_layout *page_spec_layout(job *j, const char *templates, const cp
 /* The companion pages of a dataset (its layout's `companions:`, e.g. the
  * summary of an ST dataset in the Cyclone layout): DIR/<name>.<ext>. */
 static int add_companions(job *j, const cp_layout *l, const cp_dataset *ds, const char *templates, const char *dir,
-                          cp_diag *diag)
+                          const char *nav, cp_diag *diag)
 {
     const cp_node *c = l->companions;
     for (size_t i = 0; c && i < c->count; i++) {
         const cp_layout *cl = page_spec_layout(j, templates, c->items[i], diag);
-        if (!cl || cp_output_page(j->out, cl, ds, dir, c->keys[i]->text, diag) != 0)
+        if (!cl || cp_output_page(j->out, cl, ds, dir, c->keys[i]->text, nav, diag) != 0)
             return -1;
     }
     return 0;
@@ -123,15 +139,14 @@ static char *page_dir(const cp_dataset *ds, const char *outdir)
     return dir;
 }
 
-/* 0 ok, CP_INVALID or CP_FAILED */
-static int render_one(job *j, const char *path, const cp_schema *schema, const char *templates, const char *outdir)
+/* Loads and checks one dataset, kept in j->sets when valid: 0 ok,
+ * CP_INVALID or CP_FAILED */
+static int load_one(job *j, const char *path, const cp_schema *schema)
 {
     cp_diag diag = { .out = stderr };
     cp_dataset ds;
     cp_span t0 = cp_span_now();
     int rc = cp_dataset_load(&ds, path, schema, &diag);
-    diag.data_file = ds.doc.file;   /* a page that fails on a value of it: invalid data */
-    cp_span t1 = cp_span_now();
     cp_span_add(&j->load, t0);
     if (rc != 0) {
         cp_dataset_free(&ds);
@@ -141,27 +156,44 @@ static int render_one(job *j, const char *path, const cp_schema *schema, const c
         ds.notes = &j->notes;
         cp_notes_count(&j->notes, &ds);
     }
-    const cp_layout *l = layout_for(j, templates, cp_dataset_text(&ds, "layout"), "page", &diag);
+    j->sets = cp_xrealloc(j->sets, (j->nsets + 1) * sizeof *j->sets);
+    j->sets[j->nsets++] = ds;
+    return CP_OK;
+}
+
+/* The page of a loaded dataset and its companions: 0 ok, CP_INVALID or
+ * CP_FAILED. Their links to the pages around them need every page of
+ * several datasets made first (j->made). */
+static int render_one(job *j, const cp_dataset *ds, const char *templates, const char *outdir)
+{
+    cp_diag diag = { .out = stderr };
+    diag.data_file = ds->doc.file;   /* a page that fails on a value of it: invalid data */
+    cp_span t1 = cp_span_now();
+    const cp_layout *l = layout_for(j, templates, cp_dataset_text(ds, "layout"), "page", &diag);
     int status = CP_FAILED;
-    char *dir = page_dir(&ds, outdir);
-    const cp_node *style = cp_dataset_node(&ds, "style");
+    char *dir = page_dir(ds, outdir);
+    const cp_node *style = cp_dataset_node(ds, "style");
+    const char **companions = NULL;
+    size_t ncompanions = 0;
+    for (size_t i = 0; l && l->companions && i < l->companions->count; i++) {
+        companions = cp_xrealloc(companions, (ncompanions + 1) * sizeof *companions);
+        companions[ncompanions++] = l->companions->keys[i]->text;
+    }
+    cp_site_map map = site_map(j);
+    char *nav = cp_site_nav_dataset(&map, ds, companions, ncompanions);
     if (l && style && check_style(j, l, templates, style, &diag) != 0) {
         status = CP_INVALID;
-    } else if (l && cp_output_page(j->out, l, &ds, dir, "index", &diag) == 0 &&
-               add_companions(j, l, &ds, templates, dir, &diag) == 0) {
-        cp_site_index_add(j->index, &ds, dir);
+    } else if (l && cp_output_dataset_page(j->out, l, ds, dir, nav, &diag, j->strict) == 0 &&
+               add_companions(j, l, ds, templates, dir, nav, &diag) == 0) {
+        cp_site_index_add(j->index, ds, dir);
         status = CP_OK;
     } else if (diag.data_errors) {
         status = CP_INVALID;
     }
+    free(nav);
+    free(companions);
     free(dir);
     cp_span_add(&j->render, t1);
-    if (status == CP_OK) {
-        j->sets = cp_xrealloc(j->sets, (j->nsets + 1) * sizeof *j->sets);
-        j->sets[j->nsets++] = ds;
-    } else {
-        cp_dataset_free(&ds);
-    }
     return status;
 }
 
@@ -187,7 +219,6 @@ static int same_library(const cp_dataset *a, const cp_dataset *b)
  * so each release shows what got faster, slower, bigger or smaller. */
 static int add_diff_pages(job *j, const char *templates, const char *outdir)
 {
-    qsort(j->sets, j->nsets, sizeof *j->sets, by_library_version);
     cp_diff_thresholds th;
     cp_diff_thresholds_default(&th);
     int status = CP_OK;
@@ -207,8 +238,13 @@ static int add_diff_pages(job *j, const char *templates, const char *outdir)
         char *v2 = lower(cp_dataset_text(new_ds, "library.version"));
         char *dir = cp_xasprintf("%s/%s/diff-%s-%s-to-%s", outdir, cp_dataset_text(new_ds, "series"),
                                  cp_dataset_text(new_ds, "library.slug"), v1, v2);
-        if (cp_site_diff_page(j->out, dir, &d, old_ds, new_ds, &th, l, 0) != 0)
+        const cp_dataset *pair[2] = { old_ds, new_ds };
+        cp_site_map map = site_map(j);
+        char *nav = cp_site_nav_group(&map, pair, 2);
+        if (cp_site_diff_page(j->out, dir, &d, old_ds, new_ds, &th, l, 0, nav) != 0)
             status = CP_FAILED;
+        note_made(j, outdir, dir, NULL);
+        free(nav);
         cp_site_index_add_diff(j->index, old_ds, new_ds, dir);
         free(dir);
         free(v1);
@@ -250,8 +286,13 @@ static int add_series_pages(job *j, const char *templates, const char *outdir)
                 if (rc == 0 && j->notes.n)
                     cmp.notes = &j->notes;   /* its results keep their datasets' headers */
                 char *dir = cp_xasprintf("%s/%s", outdir, series);
-                if (rc != 0 || cp_output_page(j->out, pl, &cmp, dir, pages->keys[p]->text, &diag) != 0)
+                cp_site_map map = site_map(j);
+                char *nav = cp_site_nav_series(&map, series);
+                if (rc != 0 || cp_output_page(j->out, pl, &cmp, dir, pages->keys[p]->text, nav, &diag) != 0)
                     status = CP_FAILED;
+                note_made(j, outdir, dir, pages->keys[p]->text);
+                cp_site_index_add_series_page(j->index, group[0], pages->keys[p]->text, dir);
+                free(nav);
                 free(dir);
                 if (pl)
                     cp_dataset_free(&cmp);
@@ -314,10 +355,15 @@ static int add_library_pages(job *j, const char *templates, const char *outdir)
             if (rc == 0 && j->notes.n)
                 cores.notes = &j->notes;
             char *dir = rc == 0 ? cp_xasprintf("%s/%s/%s", outdir, pages->keys[p]->text, cores.name) : NULL;
-            if (rc != 0 || cp_output_page(j->out, pl, &cores, dir, "index", &diag) != 0)
+            cp_site_map map = site_map(j);
+            char *nav = cp_site_nav_group(&map, kept, nk);
+            if (rc != 0 || cp_output_page(j->out, pl, &cores, dir, "index", nav, &diag) != 0) {
                 status = CP_FAILED;
-            else
+            } else {
                 cp_site_index_add_cores(j->index, &cores, dir);
+                note_made(j, outdir, dir, NULL);
+            }
+            free(nav);
             free(dir);
             free(kept);
             if (pl && rc == 0)
@@ -348,6 +394,9 @@ static void job_free(job *j)
     for (size_t i = 0; i < j->nsets; i++)
         cp_dataset_free(&j->sets[i]);
     free(j->sets);
+    for (size_t i = 0; i < j->nmade; i++)
+        free(j->made[i]);
+    free(j->made);
 }
 
 /* --prune: the old manifest's files that the run did not write go. */
@@ -484,6 +533,7 @@ cp_status cp_site_build(const cp_site_options *o)
         return CP_FAILED;
     }
     job j = { 0 };
+    j.strict = o->strict;
     j.index = cp_site_index_new(outdir);
     cp_status status = load_notes(&j, o, schema_path);
     /* Every file of the run is staged beside its destination (stage.h) as
@@ -493,8 +543,9 @@ cp_status cp_site_build(const cp_site_options *o)
     cp_stage *stage = cp_stage_new();
     cp_stage_journal(stage, outdir);
     j.out = cp_output_new(outdir, stage, cache, o->chart_jobs);
+    cp_output_set_root(j.out, outdir);
     for (size_t i = 0; i < npaths; i++) {
-        cp_status rc = render_one(&j, paths[i], schema, templates, outdir);
+        cp_status rc = load_one(&j, paths[i], schema);
         if (rc > status)
             status = rc;
     }
@@ -505,6 +556,9 @@ cp_status cp_site_build(const cp_site_options *o)
         if (cp_notes_report_stale(&j.notes, o->notes_all, &diag))
             status = CP_INVALID;
     }
+    /* the pages of several datasets first: each page links those around it */
+    if (j.nsets)
+        qsort(j.sets, j.nsets, sizeof *j.sets, by_library_version);
     if (status == CP_OK) {
         cp_span t = cp_span_now();
         status = add_diff_pages(&j, templates, outdir);
@@ -512,8 +566,16 @@ cp_status cp_site_build(const cp_site_options *o)
             status = add_series_pages(&j, templates, outdir);
         if (status == CP_OK)
             status = add_library_pages(&j, templates, outdir);
-        if (status == CP_OK)
-            status = add_index(&j, templates);
+        cp_span_add(&j.render, t);
+    }
+    for (size_t i = 0; i < j.nsets; i++) {
+        cp_status rc = render_one(&j, &j.sets[i], templates, outdir);
+        if (rc > status)
+            status = rc;
+    }
+    if (status == CP_OK) {
+        cp_span t = cp_span_now();
+        status = add_index(&j, templates);
         cp_span_add(&j.render, t);
     }
     /* the manifest, placed with the files it lists */
@@ -554,7 +616,8 @@ cp_status cp_site_build(const cp_site_options *o)
             cp_chart_cache_note(cache, pages[i], NULL, cp_output_page_hash(j.out, i));
         if (status == CP_OK)   /* a run that finds it gone or changed writes it */
             cp_chart_cache_note(cache, manifest_path, NULL, manifest_hash);
-        if (keyed && status == CP_OK)
+        /* a run that warned is never skipped: the next one warns again */
+        if (keyed && status == CP_OK && !cp_output_unshown(j.out))
             cp_chart_cache_note_run(cache, run_key);
         if (cp_chart_cache_close(cache, status == CP_OK) != 0)
             fprintf(stderr, "%s: cannot write the chart cache (pages and charts are fine): %s\n", o->chart_cache,

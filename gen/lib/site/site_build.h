@@ -34,6 +34,7 @@ typedef struct {
     int prune;                    /* then remove the files of the kinds the run writes that it did not write */
     int timing;                   /* say on stderr where the time went */
     int quiet;                    /* no summary line on success */
+    int strict;                   /* a result on no table of its dataset's page is an error, not a warning */
 } cp_site_options;
 
 /* Builds the site; every problem is reported on stderr, and on success

@@ -6,11 +6,12 @@
 #include "diff/diff_page.h"
 
 int cp_site_diff_page(cp_output *o, const char *dir, const cp_diff *d, const cp_dataset *old_ds,
-                      const cp_dataset *new_ds, const cp_diff_thresholds *th, const cp_layout *l, int only_changed)
+                      const cp_dataset *new_ds, const cp_diff_thresholds *th, const cp_layout *l, int only_changed,
+                      const char *nav)
 {
     cp_page page;
     cp_diff_page_build(&page, d, old_ds, new_ds, th, l, only_changed);
-    return cp_output_built_page(o, &page, dir, "index");
+    return cp_output_built_page(o, &page, dir, "index", nav);
 }
 
 int cp_site_diff_page_stage(cp_stage *stage, const char *dir, const char *templates, const cp_diff *d,
@@ -27,7 +28,7 @@ int cp_site_diff_page_stage(cp_stage *stage, const char *dir, const char *templa
         return -1;
     }
     cp_output *o = cp_output_new(dir, stage, NULL, 0);
-    int rc = cp_site_diff_page(o, dir, d, old_ds, new_ds, th, &l, only_changed);
+    int rc = cp_site_diff_page(o, dir, d, old_ds, new_ds, th, &l, only_changed, NULL);
     if (cp_output_finish(o, NULL) != 0)
         rc = -1;
     cp_output_free(o);

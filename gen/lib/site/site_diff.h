@@ -13,10 +13,12 @@
 #include "site/output.h"
 
 /* DIR/index.<ext> for every writer and the page's charts beside them,
- * through o, with NEW's layout l; only_changed as cp_diff_page_build. 0, or -1 after a message naming a chart
- * that cannot be drawn. */
+ * through o, with NEW's layout l; only_changed as cp_diff_page_build; nav
+ * (its links in the site, or NULL) under its title. 0, or -1 after a
+ * message naming a chart that cannot be drawn. */
 int cp_site_diff_page(cp_output *o, const char *dir, const cp_diff *d, const cp_dataset *old_ds,
-                      const cp_dataset *new_ds, const cp_diff_thresholds *th, const cp_layout *l, int only_changed);
+                      const cp_dataset *new_ds, const cp_diff_thresholds *th, const cp_layout *l, int only_changed,
+                      const char *nav);
 
 /* The same as a run of its own (`diff --out`): NEW's layout loaded from
  * templates, the charts drawn (gnuplot), every file staged in stage,

@@ -5,11 +5,13 @@
 
 #include "base/path_rel.h"
 #include "base/yaml_write.h"
+#include "site/site_nav.h"
 #include "diff/diff.h"
 #include "page/layout.h"
 
 typedef struct {
     char *series, *slug, *library, *version, *counter;
+    char *place;    /* "Cortex-M33 · mps2-an505 · emulated" */
     char *page;     /* <series>/<folder>, relative to OUT */
     char *source;   /* the dataset file as given */
     char *yaml;     /* the dataset file relative to OUT */
@@ -28,8 +30,16 @@ typedef struct {
     char *page;        /* cores/<slug>-<version> */
 } cores_page;
 
+/* a page of a series (the comparison of its library versions) */
+typedef struct {
+    char *series, *place, *name;
+    char *page;        /* <series>/<name>.md: a page file (render.h) */
+} series_page;
+
 struct cp_site_index {
     char *outdir;
+    series_page *s;
+    size_t ns;
     entry *e;
     size_t n;
     diff *d;
@@ -56,6 +66,7 @@ void cp_site_index_free(cp_site_index *x)
         free(e->library);
         free(e->version);
         free(e->counter);
+        free(e->place);
         free(e->page);
         free(e->source);
         free(e->yaml);
@@ -82,6 +93,13 @@ void cp_site_index_free(cp_site_index *x)
         free(c->page);
     }
     free(x->c);
+    for (size_t i = 0; i < x->ns; i++) {
+        free(x->s[i].series);
+        free(x->s[i].place);
+        free(x->s[i].name);
+        free(x->s[i].page);
+    }
+    free(x->s);
     free(x->outdir);
     free(x);
 }
@@ -101,6 +119,7 @@ void cp_site_index_add(cp_site_index *x, const cp_dataset *ds, const char *page_
     e->library = text_or_empty(ds, "library.name");
     e->version = text_or_empty(ds, "library.version");
     e->counter = cp_xstrdup(cp_count_name(cp_lead_count(ds->doc.root)));
+    e->place = cp_site_place(ds);
     e->page = cp_path_relative(x->outdir, page_dir);
     e->source = cp_xstrdup(ds->path);
     e->yaml = cp_path_relative(x->outdir, ds->path);
@@ -117,6 +136,25 @@ void cp_site_index_add_diff(cp_site_index *x, const cp_dataset *old_ds, const cp
     d->to = text_or_empty(new_ds, "library.version");
     d->counts = cp_xstrdup(cp_count_name(cp_diff_count(old_ds->doc.root, new_ds->doc.root)));
     d->page = cp_path_relative(x->outdir, page_dir);
+}
+
+void cp_site_index_add_series_page(cp_site_index *x, const cp_dataset *one, const char *name, const char *dir)
+{
+    x->s = cp_xrealloc(x->s, (x->ns + 1) * sizeof *x->s);
+    series_page *p = &x->s[x->ns++];
+    p->series = text_or_empty(one, "series");
+    p->place = cp_site_place(one);
+    p->name = cp_xstrdup(name);
+    char *rel = cp_path_relative(x->outdir, dir);
+    p->page = cp_xasprintf("%s/%s.md", rel, name);
+    free(rel);
+}
+
+static int series_page_cmp(const void *pa, const void *pb)
+{
+    const series_page *a = pa, *b = pb;
+    int c = strcmp(a->series, b->series);
+    return c ? c : strcmp(a->name, b->name);
 }
 
 void cp_site_index_add_cores(cp_site_index *x, const cp_dataset *cores_ds, const char *page_dir)
@@ -207,6 +245,7 @@ static void header_yaml(cp_site_index *x, cp_buf *y)
         const entry *e = &x->e[i];
         cp_buf_puts(y, "  - {");
         put_field(y, "series", e->series, 1);
+        put_field(y, "place", e->place, 0);
         put_field(y, "library", e->library, 0);
         put_field(y, "version", e->version, 0);
         put_field(y, "counter", e->counter, 0);
@@ -259,6 +298,18 @@ static void header_yaml(cp_site_index *x, cp_buf *y)
         put_field(y, "page", d->page, 0);
         cp_buf_puts(y, "}\n");
     }
+    if (x->ns) {
+        qsort(x->s, x->ns, sizeof *x->s, series_page_cmp);
+        cp_buf_puts(y, "series_pages:\n");
+    }
+    for (size_t i = 0; i < x->ns; i++) {
+        cp_buf_puts(y, "  - {");
+        put_field(y, "series", x->s[i].series, 1);
+        put_field(y, "place", x->s[i].place, 0);
+        put_field(y, "name", x->s[i].name, 0);
+        put_field(y, "page", x->s[i].page, 0);
+        cp_buf_puts(y, "}\n");
+    }
     if (x->nc) {
         qsort(x->c, x->nc, sizeof *x->c, cores_cmp);
         cp_buf_puts(y, "cores_pages:\n");
@@ -292,7 +343,7 @@ int cp_site_index_write(cp_site_index *x, const char *templates, cp_output *o, c
     else
         memset(&l, 0, sizeof l);
     if (rc == 0)
-        rc = cp_output_page(o, &l, &ds, x->outdir, "index", diag);
+        rc = cp_output_page(o, &l, &ds, x->outdir, "index", NULL, diag);
     cp_layout_free(&l);
     cp_dataset_free(&ds);
     return rc;

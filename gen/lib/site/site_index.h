@@ -24,6 +24,10 @@ void cp_site_index_add(cp_site_index *x, const cp_dataset *ds, const char *page_
 /* The diff page of old_ds -> new_ds, in page_dir. */
 void cp_site_index_add_diff(cp_site_index *x, const cp_dataset *old_ds, const cp_dataset *new_ds, const char *page_dir);
 
+/* A page of a series (`series_pages:`, the comparison), dir/name.<ext>;
+ * one: a dataset of the series. */
+void cp_site_index_add_series_page(cp_site_index *x, const cp_dataset *one, const char *name, const char *dir);
+
 /* The cross-core page of a library version (cores.h), in page_dir. */
 void cp_site_index_add_cores(cp_site_index *x, const cp_dataset *cores_ds, const char *page_dir);
 
