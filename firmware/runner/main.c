@@ -250,6 +250,76 @@ static void options_free(options *o)
     cpr_lava_opts_free(&o->lava);
 }
 
+/* A copy of a refused dataset's text in a folder of its own under TMPDIR,
+ * so that the positions of its problems name a file that exists; NULL when
+ * none could be made. */
+static char *kept_copy(const cp_buf *text, const char *final)
+{
+    const char *tmp = getenv("TMPDIR");
+    char *dir = cp_xasprintf("%s/cryptoperf-run.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    char *path = NULL;
+    if (mkdtemp(dir)) {
+        /* named after its series and library folders, <series>/<name>/
+         * dataset.yaml; not shaped like a dataset path, whose folder check
+         * would judge the copy's own folders */
+        char *tail = cp_xstrdup(final);
+        char *slash = strrchr(tail, '/');
+        if (slash)
+            *slash = '\0';
+        char *name = strrchr(tail, '/');
+        if (name)
+            *name = '\0';
+        char *series = strrchr(tail, '/');
+        path = cp_xasprintf("%s/%s.%s.refused.yaml", dir, series ? series + 1 : tail, name ? name + 1 : "dataset");
+        free(tail);
+        if (cp_write_file_atomic(path, text->data ? text->data : "", text->len) != 0) {
+            free(path);
+            path = NULL;
+        }
+    }
+    free(dir);
+    return path;
+}
+
+/* The problems of one assembled dataset (0 when valid). It is checked under
+ * its final name, which is never written when it is refused: its problems
+ * are then told again at their places in a kept copy of the text (issue 30:
+ * a position in a dataset.yaml that does not exist helps nobody). Only a
+ * problem of the final name itself (its folders against its series and
+ * library) is told as the first check found it. */
+static unsigned check_assembled(const cp_buf *text, const char *path, const cp_schema *schema)
+{
+    char *caught = NULL;
+    size_t caught_len = 0;
+    FILE *mem = open_memstream(&caught, &caught_len);
+    cp_diag first = { .out = mem ? mem : stderr };
+    cp_dataset ds;
+    int rc = cp_dataset_load_ex(&ds, path, text->data, text->len, schema, 0, &first);
+    cp_dataset_free(&ds);
+    if (mem)
+        fclose(mem);
+    unsigned errors = first.errors ? first.errors : 1;
+    if (rc != 0) {
+        char *kept = kept_copy(text, path);
+        cp_diag again = { .out = stderr };
+        if (kept && cp_dataset_load_ex(&ds, kept, NULL, 0, schema, 0, &again) != 0 && again.errors) {
+            fprintf(stderr, "%s: the assembled dataset is invalid (%u problem%s above, at their places in %s, "
+                    "kept for inspection); nothing written\n", path, again.errors, again.errors == 1 ? "" : "s",
+                    kept);
+            errors = again.errors;
+        } else {
+            fputs(caught ? caught : "", stderr);
+            fprintf(stderr, "%s: the assembled dataset is invalid (%u problem%s above); nothing written\n", path,
+                    errors, errors == 1 ? "" : "s");
+        }
+        if (kept)
+            cp_dataset_free(&ds);
+        free(kept);
+    }
+    free(caught);
+    return rc != 0 ? errors : 0;
+}
+
 /* Every dataset of the run as text, checked against the schema under its
  * final name. Returns the number of problems. */
 static unsigned assemble(cpr_collection *col, const options *o, const cp_schema *schema, cp_buf *texts,
@@ -285,14 +355,7 @@ static unsigned assemble(cpr_collection *col, const options *o, const cp_schema 
         free(version);
         cpr_dataset_modeline(&texts[i], paths[i], o->schema);
         cpr_dataset_text(&texts[i], &h, &s->rows);
-        cp_dataset ds;
-        cp_diag diag = { .out = stderr };
-        if (cp_dataset_load_ex(&ds, paths[i], texts[i].data, texts[i].len, schema, 0, &diag) != 0) {
-            fprintf(stderr, "%s: the assembled dataset is invalid (%u problems above); nothing written\n",
-                    paths[i], diag.errors);
-            problems += diag.errors ? diag.errors : 1;
-        }
-        cp_dataset_free(&ds);
+        problems += check_assembled(&texts[i], paths[i], schema);
         cpr_header_release(&h, owned);
     }
     for (size_t i = 0; i < col->n; i++)

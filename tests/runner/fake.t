@@ -6,6 +6,9 @@
 RUN=${CRYPTOPERF_RUN:-$TOP/build/runner-asan/cryptoperf-run}
 FAKE=$TOP/tests/runner/fake-qemu
 d=$(tmpdir)
+# the runner keeps a refused dataset's text under TMPDIR: inside the test's folder
+export TMPDIR=$d/tmp
+mkdir -p "$TMPDIR"
 mkdir -p "$d/img"
 
 . "$TOP/tests/runner/lib-fake.sh"
@@ -156,6 +159,21 @@ start=$SECONDS
 fails hang 'img/3.6.6-fast.elf: timed out after 1 s in the case after enc-128-64 \(the last that reported\)' --timeout 1
 check "hang: killed at the time limit, not waited for" [ $((SECONDS - start)) -lt 10 ]
 restore
+# An assembled dataset the schema refuses (an invisible character in the
+# configuration's meaning): its problems are told at their places in a
+# kept copy of its text, not in a dataset.yaml that was never written
+# (issue 30, item 11).
+printf '%s\n' "$keep" | sed 's/configuration_meaning: "Fast tables"/configuration_meaning: "Fast\xe2\x80\x8btables"/' \
+  >"$d/img/3.6.6-fast.elf"
+fails assembled 'the assembled dataset is invalid'
+kept=$(sed -n 's/.*at their places in \(.*\), kept for inspection.*/\1/p' "$d/err-assembled")
+diag "kept copy: ${kept:-none}"
+check "assembled: its problems are in a kept copy that exists" test -f "$kept"
+check "assembled: a position names the kept copy" grep -qE "^$kept:[0-9]+:[0-9]+: " "$d/err-assembled"
+check "assembled: no position in the dataset.yaml never written" \
+  bash -c '! grep -qE "mbedtls-3.6.6/dataset.yaml:[0-9]+:[0-9]+" "$1"' _ "$d/err-assembled"
+[ -n "$kept" ] && rm -rf "$(dirname "$kept")"
+restore
 image "3.6.6-fast.elf" 3.6.6 Fast "x|family: AES, kind: performance, sizzle: 3, instructions: 5"
 fails unknown-field "3.6.6-fast.elf:[0-9]+:[0-9]+: 'sizzle': expected a result field"
 image "3.6.6-fast.elf" 3.6.6 Fast "$(aes a encryption 128 32 Fast 10 1)" "$(aes b encryption 128 32 Fast 11 1)"
@@ -212,7 +230,7 @@ printf "results: [\n@end\n" >"$d/img/2.28.3-small.elf"
 fails unparsable '2.28.3-small.elf:[0-9]+:[0-9]+: '
 restore
 image "3.6.6-fast.elf" 3.6.6 Fast "$(aes a encryption 128 32 Fast 10 1 | sed 's/key_bits: 128/key_bits: 0/')"
-fails schema 'mbedtls-3.6.6/dataset.yaml:[0-9]+:[0-9]+: .*key_bits'
+fails schema 'mps2-an505.mbedtls-3.6.6.refused.yaml:[0-9]+:[0-9]+: .*key_bits'
 restore
 sed -i 's/gcc 12.2.1 20221205/gcc 9.9.9 20190101/' "$d"/img/[0-9]*.elf
 fails old-compiler "run.toolchain.compiler: expected the installed compiler"
