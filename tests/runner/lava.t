@@ -14,6 +14,9 @@ DEVICES=${LAVA_DEVICES:-$TOP/build/lava/devices}
 TYPES=${LAVA_TYPES:-$TOP/build/lava/device-types}
 board=$(awk -F'\t' 'NR == 2 { print $3 }' "$M" 2>/dev/null)
 d=$(tmpdir)
+# the runner keeps a refused dataset's text under TMPDIR: inside the test's folder
+export TMPDIR=$d/tmp
+mkdir -p "$TMPDIR"
 # the runner's temporary folders go here, so the last check sees only ours
 export TMPDIR=$d/tmp
 mkdir -p "$TMPDIR"
