@@ -275,6 +275,7 @@ static char *kept_copy(const cp_buf *text, const char *final)
         if (cp_write_file_atomic(path, text->data ? text->data : "", text->len) != 0) {
             free(path);
             path = NULL;
+            rmdir(dir);   /* no copy: no empty folder left behind */
         }
     }
     free(dir);

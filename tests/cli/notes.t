@@ -35,7 +35,9 @@ n=$(grep -o '<li id="note-note-2">' "$H" | wc -l)
 check "HTML: the note listed once ($n)" test "$n" -eq 1
 n=$(grep -o 'id="ref-note-2"' "$H" | wc -l)
 check "HTML: one back-link target, no duplicate id ($n)" test "$n" -eq 1
-check "the note sits on the count column, not the label" grep -qF '| Small || 12 011<ref group="note" name="cp-note-2" />' "$W"
+# the wiki row: the label cell, then the count cell carrying the marker
+marked_count='| Small || 12 011<ref group="note" name="cp-note-2" />'
+check "the note sits on the count column, not the label" grep -qF "$marked_count" "$W"
 fp=$(grep -F '|| 2380 bytes ||' "$W")
 check "the footprint row of the same case is there" test -n "$fp"
 check "... without a marker (a note without kind: explains performance rows)" bash -c "! grep -q 'cp-note' <<<'$fp'"
