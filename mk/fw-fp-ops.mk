@@ -3,7 +3,7 @@
 # one-modulus library builds they link.
 # ---- footprint operations: image suffix -> option and result fields ----
 FP_AES_OPS := aes-cbc-enc-sb aes-cbc-enc-df aes-cbc-dec-sb aes-cbc-dec-df \
-  aes-ccm-enc aes-ccm-dec aes-gcm-enc aes-gcm-dec
+  aes-ccm-enc aes-ccm-dec aes-gcm-enc aes-gcm-dec aes-gcm-enc-df aes-gcm-dec-df
 FP_DES3_OPS := 3des-cbc-enc-sb 3des-cbc-enc-df 3des-cbc-dec-sb 3des-cbc-dec-df
 fp_hash_ops = $(foreach h,$(1),$(h)-sb $(h)-df $(h)-tag)
 # $(call fp_cbc,op,OPTION,family,fields)
@@ -18,6 +18,9 @@ FP_CHACHA_OPS := chachapoly-enc chachapoly-dec
 $(foreach d,enc dec,$(eval $(call fp_op,chachapoly-$(d),-DCP_FP_CHACHAPOLY_$(if $(filter enc,$(d)),ENC,DEC),family=ChaCha20-Poly1305$(,)measure=sole-buffer$(,)operation=$(if $(filter enc,$(d)),encryption,decryption))))
 $(foreach a,ccm gcm,$(foreach d,enc dec,\
   $(eval $(call fp_op,aes-$(a)-$(d),-DCP_FP_AES_$(if $(filter ccm,$(a)),CCM,GCM)_$(if $(filter enc,$(d)),ENC,DEC),family=AES$(,)cipher_mode=$(if $(filter ccm,$(a)),CCM,GCM)$(,)measure=sole-buffer$(,)operation=$(if $(filter enc,$(d)),encryption,decryption)))))
+# GCM's data flow is its own function (the library's incremental calls).
+$(foreach d,enc dec,\
+  $(eval $(call fp_op,aes-gcm-$(d)-df,-DCP_FP_AES_GCM_FLOW_$(if $(filter enc,$(d)),ENC,DEC),family=AES$(,)cipher_mode=GCM$(,)measure=data-flow$(,)operation=$(if $(filter enc,$(d)),encryption,decryption))))
 FW_ALL_HASHES := $(sort $(foreach l,$(FW_LIBS),$($(call fw_uc,$(l))_HASHES_AXIS) \
   $(foreach v,$($(call fw_uc,$(l))_VERSIONS),$($(call fw_uc,$(l))_HASHES_PLAIN_$(v)))))
 $(foreach h,$(FW_ALL_HASHES),\

@@ -89,10 +89,39 @@ INLINE int aes_gcm(int decrypt, const struct cp_aead_args *a)
   return tag_check(r, tag, a->tag, a->tag_len);
 }
 
+/* GCM as a data flow (ops.h): what gcm_memory does (the state on the heap
+ * through XMALLOC, gcm_init building the configuration's GHASH table from
+ * the key), with gcm_process once per chunk. */
+INLINE int aes_gcm_flow(int decrypt, const struct cp_aead_args *a)
+{
+  unsigned char tag[16];
+  unsigned long tag_len = a->tag_len;
+  int cipher = cp_ltc_cipher(&aes_desc, &aes_idx);
+  gcm_state *gcm = XMALLOC(sizeof *gcm);
+  if (gcm == NULL)
+    return CRYPT_MEM;
+  int r = gcm_init(gcm, cipher, a->key, a->key_bits / 8);
+  if (r == CRYPT_OK)
+    r = gcm_add_iv(gcm, a->nonce, a->nonce_len);
+  if (r == CRYPT_OK)
+    r = gcm_add_aad(gcm, a->aad, a->aad_len);
+  for (size_t off = 0, n; r == CRYPT_OK && off < a->len; off += n) {
+    n = chunk_len(a->len - off, a->chunk);
+    r = decrypt ? gcm_process(gcm, a->out + off, n, IN(a->in + off), GCM_DECRYPT)
+                : gcm_process(gcm, IN(a->in + off), n, a->out + off, GCM_ENCRYPT);
+  }
+  if (r == CRYPT_OK)
+    r = gcm_done(gcm, decrypt ? tag : a->tag, &tag_len);
+  XFREE(gcm);
+  return decrypt ? tag_check(r, tag, a->tag, a->tag_len) : r;
+}
+
 int cp_aes_ccm_enc(const struct cp_aead_args *a) { return aes_ccm(0, a); }
 int cp_aes_ccm_dec(const struct cp_aead_args *a) { return aes_ccm(1, a); }
 int cp_aes_gcm_enc(const struct cp_aead_args *a) { return aes_gcm(0, a); }
 int cp_aes_gcm_dec(const struct cp_aead_args *a) { return aes_gcm(1, a); }
+int cp_aes_gcm_flow_enc(const struct cp_aead_args *a) { return aes_gcm_flow(0, a); }
+int cp_aes_gcm_flow_dec(const struct cp_aead_args *a) { return aes_gcm_flow(1, a); }
 
 INLINE int chachapoly(int decrypt, const struct cp_aead_args *a)
 {

@@ -21,7 +21,7 @@
 #endif
 #ifdef LTC_GCM_TABLES
 #define CP_GCM_LABEL "Tables"
-#define CP_GCM_MEANING "LTC_GCM_TABLES (the default): gcm_init builds a 64 KiB table of multiples of H (16 x 256 x 16 bytes) in the GCM state on the heap, so every one-shot call builds it again; GHASH then multiplies by table look-ups"
+#define CP_GCM_MEANING "LTC_GCM_TABLES (the default): gcm_init builds a 64 KiB table of multiples of H (16 x 256 x 16 bytes) in the GCM state on the heap, so every one-call (sole-buffer) row builds it again, while a data-flow row builds it once for its whole message; GHASH then multiplies by table look-ups"
 #define CP_GCM_HOME 1
 #else
 #define CP_GCM_LABEL "No tables"
@@ -151,9 +151,10 @@ void cp_library_info(struct cp_library_info *info)
                    " what the kept key holds on the heap (its LibTomMath numbers)",
     .message_notes = CP_NOTES_SYM_PK "; LibTomCrypt: the hash one-shot call is hash_memory (state on"
                      " the heap); on decryption gcm_memory and chacha20poly1305_memory return their"
-                     " tag, which the port compares with LibTomCrypt's mem_neq; LTC_GCM_TABLES builds"
-                     " the 64 KiB table in every gcm_memory call (no such rows on boards with less"
-                     " than 256 KiB of RAM); ECDH key generation frees the previous key; 1.18.2"
+                     " tag, which the port compares with LibTomCrypt's mem_neq; GCM data flow:"
+                     " gcm_memory's calls with gcm_process per chunk; LTC_GCM_TABLES builds the"
+                     " 64 KiB table in every gcm_memory call, once per data-flow message (not on"
+                     " boards under 256 KiB of RAM); ECDH key generation frees the previous key; 1.18.2"
                      " checks no point; RSA: CRT, blinding, the result checked with e, PSS salt as"
                      " long as the hash; DH (RFC 2409 group 2, RFC 3526 group 14, g = 2): a private"
                      " exponent as long as p through dh_set_key, not dh_generate_key's 240 or 320"

@@ -1,5 +1,5 @@
 /* Mbed TLS port: the cipher operations of firmware/bench/ops.h. The API is
- * the same in 2.28 and 3.6 for these. Encryption and decryption share one
+ * the same in 2.28 and 3.6 for these, but for GCM's incremental calls. Encryption and decryption share one
  * always-inlined body, so each exported function links only its direction. */
 #include <string.h>
 #include "mbedtls/aes.h"
@@ -7,6 +7,7 @@
 #include "mbedtls/chachapoly.h"
 #include "mbedtls/des.h"
 #include "mbedtls/gcm.h"
+#include "mbedtls/version.h"
 #include "ops.h"
 
 #define INLINE static inline __attribute__((always_inline))
@@ -105,10 +106,57 @@ INLINE int aes_gcm(int decrypt, const struct cp_aead_args *a)
   return r;
 }
 
+/* GCM as a data flow (ops.h): mbedtls_gcm_starts / update / finish, whose
+ * signatures changed in 3.0 (the AAD got its own call, update an output
+ * size). Decryption compares the tag the way mbedtls_gcm_auth_decrypt
+ * does: every byte, no early exit. */
+INLINE int gcm_flow_run(mbedtls_gcm_context *ctx, int decrypt, const struct cp_aead_args *a,
+                        unsigned char tag[16])
+{
+  int mode = decrypt ? MBEDTLS_GCM_DECRYPT : MBEDTLS_GCM_ENCRYPT;
+#if MBEDTLS_VERSION_MAJOR >= 3
+  size_t olen;
+  int r = mbedtls_gcm_starts(ctx, mode, a->nonce, a->nonce_len);
+  if (r == 0)
+    r = mbedtls_gcm_update_ad(ctx, a->aad, a->aad_len);
+  for (size_t off = 0, n; r == 0 && off < a->len; off += n) {
+    n = chunk_len(a->len - off, a->chunk);
+    r = mbedtls_gcm_update(ctx, a->in + off, n, a->out + off, n, &olen);
+  }
+  return r != 0 ? r : mbedtls_gcm_finish(ctx, NULL, 0, &olen, tag, a->tag_len);
+#else
+  int r = mbedtls_gcm_starts(ctx, mode, a->nonce, a->nonce_len, a->aad, a->aad_len);
+  for (size_t off = 0, n; r == 0 && off < a->len; off += n) {
+    n = chunk_len(a->len - off, a->chunk);
+    r = mbedtls_gcm_update(ctx, n, a->in + off, a->out + off);
+  }
+  return r != 0 ? r : mbedtls_gcm_finish(ctx, tag, a->tag_len);
+#endif
+}
+
+INLINE int aes_gcm_flow(int decrypt, const struct cp_aead_args *a)
+{
+  mbedtls_gcm_context ctx;
+  unsigned char tag[16];
+  mbedtls_gcm_init(&ctx);
+  int r = mbedtls_gcm_setkey(&ctx, MBEDTLS_CIPHER_ID_AES, a->key, a->key_bits);
+  if (r == 0)
+    r = gcm_flow_run(&ctx, decrypt, a, decrypt ? tag : a->tag);
+  mbedtls_gcm_free(&ctx);
+  if (r != 0 || !decrypt)
+    return r;
+  unsigned char diff = 0;
+  for (size_t i = 0; i < a->tag_len; i++)
+    diff |= (unsigned char)(tag[i] ^ a->tag[i]);
+  return diff != 0 ? MBEDTLS_ERR_GCM_AUTH_FAILED : 0;
+}
+
 int cp_aes_ccm_enc(const struct cp_aead_args *a) { return aes_ccm(0, a); }
 int cp_aes_ccm_dec(const struct cp_aead_args *a) { return aes_ccm(1, a); }
 int cp_aes_gcm_enc(const struct cp_aead_args *a) { return aes_gcm(0, a); }
 int cp_aes_gcm_dec(const struct cp_aead_args *a) { return aes_gcm(1, a); }
+int cp_aes_gcm_flow_enc(const struct cp_aead_args *a) { return aes_gcm_flow(0, a); }
+int cp_aes_gcm_flow_dec(const struct cp_aead_args *a) { return aes_gcm_flow(1, a); }
 
 /* ChaCha20-Poly1305: the same calls in 2.28 and 3.6 (the nonce is 12 bytes
  * by definition, the tag 16). */

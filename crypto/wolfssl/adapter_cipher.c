@@ -103,10 +103,36 @@ INLINE int aes_gcm(int decrypt, const struct cp_aead_args *a)
   return r;
 }
 
+/* GCM as a data flow (ops.h): wolfCrypt's streaming calls
+ * (WOLFSSL_AESGCM_STREAM, config/common.h): wc_AesGcmInit with key and
+ * nonce, the AAD with the first update, the final call making or checking
+ * the tag (constant-time). */
+INLINE int aes_gcm_flow(int decrypt, const struct cp_aead_args *a)
+{
+  Aes aes;
+  int r = wc_AesInit(&aes, NULL, INVALID_DEVID);
+  if (r == 0)
+    r = wc_AesGcmInit(&aes, a->key, a->key_bits / 8, a->nonce, (word32)a->nonce_len);
+  for (size_t off = 0, n; r == 0 && off < a->len; off += n) {
+    n = chunk_len(a->len - off, a->chunk);
+    const byte *aad = off == 0 ? a->aad : NULL;
+    word32 aad_len = off == 0 ? (word32)a->aad_len : 0;
+    r = decrypt ? wc_AesGcmDecryptUpdate(&aes, a->out + off, a->in + off, (word32)n, aad, aad_len)
+                : wc_AesGcmEncryptUpdate(&aes, a->out + off, a->in + off, (word32)n, aad, aad_len);
+  }
+  if (r == 0)
+    r = decrypt ? wc_AesGcmDecryptFinal(&aes, a->tag, (word32)a->tag_len)
+                : wc_AesGcmEncryptFinal(&aes, a->tag, (word32)a->tag_len);
+  wc_AesFree(&aes);
+  return r;
+}
+
 int cp_aes_ccm_enc(const struct cp_aead_args *a) { return aes_ccm(0, a); }
 int cp_aes_ccm_dec(const struct cp_aead_args *a) { return aes_ccm(1, a); }
 int cp_aes_gcm_enc(const struct cp_aead_args *a) { return aes_gcm(0, a); }
 int cp_aes_gcm_dec(const struct cp_aead_args *a) { return aes_gcm(1, a); }
+int cp_aes_gcm_flow_enc(const struct cp_aead_args *a) { return aes_gcm_flow(0, a); }
+int cp_aes_gcm_flow_dec(const struct cp_aead_args *a) { return aes_gcm_flow(1, a); }
 
 /* ChaCha20-Poly1305: wolfCrypt's one-shot calls keep their ChaCha and
  * Poly1305 state on the stack; decryption checks the tag itself. */

@@ -1,7 +1,10 @@
 /* AES-CCM and AES-GCM: one call on a 1024-byte message with 16 bytes of
  * AAD, a 12-byte nonce and a 16-byte tag, key schedule included; encryption
  * checks ciphertext and tag, decryption the plaintext and the tag check
- * (the right tag accepted, a flipped one refused).
+ * (the right tag accepted, a flipped one refused). AES-GCM also as a data
+ * flow: the 8000-byte message in chunks of 128 to 2048 bytes after one key
+ * set-up, as the CBC data-flow cases, so that what a configuration builds
+ * per key (LibTomCrypt's 64 KiB GHASH table) is paid once per message.
  * ChaCha20-Poly1305 the same on a sole buffer of 32, 64, 128 or 1024 bytes
  * with a 256-bit key. */
 #include <stdio.h>
@@ -55,7 +58,7 @@ static void aead_case(struct cp_case *c, const uint8_t *ct, const uint8_t *tag)
   args = (struct cp_aead_args){
     .key = cp_vec_key, .key_bits = c->key_bits, .nonce = cp_vec_iv, .nonce_len = CP_VEC_NONCE_LEN,
     .aad = cp_vec_msg, .aad_len = CP_VEC_AAD_LEN, .in = c->decrypt ? ct : cp_vec_msg, .len = c->len,
-    .out = cp_out, .tag = cp_tag, .tag_len = CP_VEC_TAG_LEN,
+    .out = cp_out, .tag = cp_tag, .tag_len = CP_VEC_TAG_LEN, .chunk = c->chunk,
   };
   cp_case_run(c);
 }
@@ -74,6 +77,31 @@ static void chachapoly_cases(void)
       };
       snprintf(c.id, sizeof c.id, "chacha20-poly1305-%s-%u", decrypt ? "dec" : "enc", sizes[i]);
       aead_case(&c, cp_vec_chachapoly, cp_vec_chachapoly_tag[i]);
+    }
+  }
+}
+
+/* AES-GCM data flow: every key size and chunk size of one direction. */
+static void gcm_flow_cases(int decrypt)
+{
+  static const unsigned chunks[] = CP_VEC_CHUNK_SIZES;
+  static const uint8_t *const ct[3] = { cp_vec_aes_gcm_128, cp_vec_aes_gcm_192, cp_vec_aes_gcm_256 };
+  static const uint8_t *const tag[3] = { cp_vec_aes_gcm_128_flow_tag, cp_vec_aes_gcm_192_flow_tag,
+                                         cp_vec_aes_gcm_256_flow_tag };
+  for (int k = 0; k < 3; k++) {
+    for (size_t i = 0; i < sizeof chunks / sizeof chunks[0]; i++) {
+      unsigned bits = 128u + 64u * (unsigned)k;
+      struct cp_case c = {
+        .r = { .family = "AES", .measure = "data-flow", .cipher_mode = "GCM", .key_bits = bits,
+               .message_bytes = CP_VEC_MSG_LEN, .chunk_bytes = chunks[i], .aad_bytes = CP_VEC_AAD_LEN,
+               .nonce_bytes = CP_VEC_NONCE_LEN, .tag_bytes = CP_VEC_TAG_LEN,
+               .operation = decrypt ? "decryption" : "encryption", .axes = CP_AXIS_CONFIGURATION },
+        .len = CP_VEC_MSG_LEN, .chunk = chunks[i], .key_bits = bits, .decrypt = decrypt,
+        .aead = decrypt ? cp_aes_gcm_flow_dec : cp_aes_gcm_flow_enc,
+      };
+      snprintf(c.id, sizeof c.id, "aes-%u-gcm-%s-df-%u-%u", bits, decrypt ? "dec" : "enc",
+               CP_VEC_MSG_LEN, chunks[i]);
+      aead_case(&c, ct[k], tag[k]);
     }
   }
 }
@@ -108,6 +136,8 @@ void cp_bench_aead(void)
                  decrypt ? "dec" : "enc", CP_VEC_AEAD_LEN);
         aead_case(&c, modes[m].ct[k], modes[m].tag[k]);
       }
+      if (m == 1)
+        gcm_flow_cases(decrypt);
     }
   }
   chachapoly_cases();

@@ -7,7 +7,7 @@
 #include "vectors.h"
 
 static const unsigned sole_sizes[] = { 32, 64, 128 };
-static const unsigned chunk_sizes[] = { 128, 512, 1024, 2048 };
+static const unsigned chunk_sizes[] = CP_VEC_CHUNK_SIZES;
 
 static void run_aes(void *arg)
 {

@@ -7,7 +7,7 @@
  * measured by their sections, not run. Options (one at a time):
  * CP_FP_AES_CBC_ENC, CP_FP_AES_CBC_DEC, CP_FP_DES3_CBC_ENC,
  * CP_FP_DES3_CBC_DEC, CP_FP_AES_CCM_ENC, CP_FP_AES_CCM_DEC, CP_FP_AES_GCM_ENC,
- * CP_FP_AES_GCM_DEC, CP_FP_CHACHAPOLY_ENC, CP_FP_CHACHAPOLY_DEC, and
+ * CP_FP_AES_GCM_DEC, CP_FP_AES_GCM_FLOW_ENC, CP_FP_AES_GCM_FLOW_DEC, CP_FP_CHACHAPOLY_ENC, CP_FP_CHACHAPOLY_DEC, and
  * CP_FP_HASH_DIGEST=h, CP_FP_HASH_FLOW=h,
  * CP_FP_HASH_FINISH=h for hash h; for the families of ops_edwards.h and
  * ops_pq.h: CP_FP_ED25519_SIGN, CP_FP_ED25519_VERIFY, CP_FP_ED448_SIGN,
@@ -79,6 +79,10 @@ int main(void)
   r = cp_aes_gcm_enc(&cp_fp_aead);
 #elif defined(CP_FP_AES_GCM_DEC)
   r = cp_aes_gcm_dec(&cp_fp_aead);
+#elif defined(CP_FP_AES_GCM_FLOW_ENC)
+  r = cp_aes_gcm_flow_enc(&cp_fp_aead);
+#elif defined(CP_FP_AES_GCM_FLOW_DEC)
+  r = cp_aes_gcm_flow_dec(&cp_fp_aead);
 #elif defined(CP_FP_CHACHAPOLY_ENC)
   r = cp_chachapoly_enc(&cp_fp_aead);
 #elif defined(CP_FP_CHACHAPOLY_DEC)

@@ -19,18 +19,27 @@ int cp_des3_cbc_dec(const uint8_t key[24], const uint8_t iv[8],
                     const uint8_t *in, uint8_t *out, size_t len, size_t chunk);
 
 /* One authenticated encryption or decryption (decryption checks the tag and
- * returns non-zero when it does not match). */
+ * returns non-zero when it does not match). chunk: the data-flow calls
+ * only. */
 struct cp_aead_args {
   const uint8_t *key;
   unsigned key_bits;
   const uint8_t *nonce, *aad, *in;
-  size_t nonce_len, aad_len, len, tag_len;
+  size_t nonce_len, aad_len, len, tag_len, chunk;
   uint8_t *out, *tag;
 };
 int cp_aes_ccm_enc(const struct cp_aead_args *a);
 int cp_aes_ccm_dec(const struct cp_aead_args *a);
 int cp_aes_gcm_enc(const struct cp_aead_args *a);
 int cp_aes_gcm_dec(const struct cp_aead_args *a);
+/* GCM as a data flow: one key set-up (the key schedule and whatever GHASH
+ * table the configuration builds from the key), the nonce and the AAD, the
+ * message in calls of a->chunk bytes (a multiple of 16, the last call what
+ * is left), the tag, context release: the library's incremental API, so
+ * that a per-key cost is paid once per message, not once per call as in
+ * the one-call functions above. */
+int cp_aes_gcm_flow_enc(const struct cp_aead_args *a);
+int cp_aes_gcm_flow_dec(const struct cp_aead_args *a);
 /* ChaCha20-Poly1305 (RFC 8439): the same one call, a 256-bit key. */
 int cp_chachapoly_enc(const struct cp_aead_args *a);
 int cp_chachapoly_dec(const struct cp_aead_args *a);
@@ -207,8 +216,9 @@ void cp_library_info(struct cp_library_info *info);
   " set-up, key schedule, the message in calls of chunk_bytes (a sole buffer"  \
   " in one call), context release; AES CCM/GCM: context set-up, key schedule,"\
   " one call on message_bytes with 16 bytes of AAD, a 12-byte nonce and a"    \
-  " 16-byte tag, context release; ChaCha20-Poly1305: the same on buffer_bytes" \
-  " with a 256-bit key; hashes: sole buffer one one-shot call, data"           \
+  " 16-byte tag, context release (GCM data flow: the library's incremental"   \
+  " calls of chunk_bytes after one key set-up); ChaCha20-Poly1305: the same"   \
+  " on buffer_bytes with a 256-bit key; hashes: sole buffer one one-shot call, data"           \
   " flow start, update per chunk and finish, tag generation only the finish"   \
   " call"
 #define CP_NOTES_PK                                                            \

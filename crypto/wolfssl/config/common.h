@@ -86,6 +86,9 @@ unsigned cp_wolfssl_rand_block(unsigned char *out, unsigned sz);
 #define HAVE_AES_CBC
 #define HAVE_AES_DECRYPT
 #define HAVE_AESGCM
+/* GCM's incremental calls (wc_AesGcmInit / *Update / *Final) for the
+ * data-flow cases; the one-call functions are unchanged by it. */
+#define WOLFSSL_AESGCM_STREAM
 #define HAVE_AESCCM
 #define WOLFSSL_AES_DIRECT
 #define WOLFSSL_AES_128
