@@ -87,28 +87,11 @@ INLINE int aes_ccm(int decrypt, const struct cp_aead_args *a)
   return 0;
 }
 
-/* GCM on the CTR block interface with the configuration's GHASH. */
-INLINE int aes_gcm(int decrypt, const struct cp_aead_args *a)
-{
-  CP_BR_AES(ctr_keys) bc;
-  br_gcm_context gcm;
-  memmove(a->out, a->in, a->len);
-  CP_BR_AES(ctr_init)(&bc, a->key, a->key_bits / 8);
-  br_gcm_init(&gcm, &bc.vtable, CP_BR_GHASH);
-  br_gcm_reset(&gcm, a->nonce, a->nonce_len);
-  br_gcm_aad_inject(&gcm, a->aad, a->aad_len);
-  br_gcm_flip(&gcm);
-  br_gcm_run(&gcm, !decrypt, a->out, a->len);
-  if (decrypt)
-    return br_gcm_check_tag_trunc(&gcm, a->tag, a->tag_len) ? 0 : -1;
-  br_gcm_get_tag_trunc(&gcm, a->tag, a->tag_len);
-  return 0;
-}
-
-/* GCM as a data flow (ops.h): the same calls, the message run in place
- * chunk by chunk (BearSSL's GCM is incremental by design: br_gcm_run
- * takes any length, the key set-up is br_gcm_init's). */
-INLINE int aes_gcm_flow(int decrypt, const struct cp_aead_args *a)
+/* GCM on the CTR block interface with the configuration's GHASH, the
+ * message run in place in calls of `chunk` bytes (0: one call; the data
+ * flow of ops.h: BearSSL's GCM is incremental by design, br_gcm_run takes
+ * any length after br_gcm_init's key set-up). */
+INLINE int aes_gcm(int decrypt, const struct cp_aead_args *a, size_t chunk)
 {
   CP_BR_AES(ctr_keys) bc;
   br_gcm_context gcm;
@@ -119,7 +102,7 @@ INLINE int aes_gcm_flow(int decrypt, const struct cp_aead_args *a)
   br_gcm_aad_inject(&gcm, a->aad, a->aad_len);
   br_gcm_flip(&gcm);
   for (size_t off = 0, n; off < a->len; off += n) {
-    n = chunk_len(a->len - off, a->chunk);
+    n = chunk_len(a->len - off, chunk);
     br_gcm_run(&gcm, !decrypt, a->out + off, n);
   }
   if (decrypt)
@@ -130,10 +113,10 @@ INLINE int aes_gcm_flow(int decrypt, const struct cp_aead_args *a)
 
 int cp_aes_ccm_enc(const struct cp_aead_args *a) { return aes_ccm(0, a); }
 int cp_aes_ccm_dec(const struct cp_aead_args *a) { return aes_ccm(1, a); }
-int cp_aes_gcm_enc(const struct cp_aead_args *a) { return aes_gcm(0, a); }
-int cp_aes_gcm_dec(const struct cp_aead_args *a) { return aes_gcm(1, a); }
-int cp_aes_gcm_flow_enc(const struct cp_aead_args *a) { return aes_gcm_flow(0, a); }
-int cp_aes_gcm_flow_dec(const struct cp_aead_args *a) { return aes_gcm_flow(1, a); }
+int cp_aes_gcm_enc(const struct cp_aead_args *a) { return aes_gcm(0, a, 0); }
+int cp_aes_gcm_dec(const struct cp_aead_args *a) { return aes_gcm(1, a, 0); }
+int cp_aes_gcm_flow_enc(const struct cp_aead_args *a) { return aes_gcm(0, a, a->chunk); }
+int cp_aes_gcm_flow_dec(const struct cp_aead_args *a) { return aes_gcm(1, a, a->chunk); }
 
 /* ChaCha20-Poly1305: one call of the configuration's Poly1305 with
  * br_chacha20_ct_run (the only ChaCha20 for this core). The call computes
