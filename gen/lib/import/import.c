@@ -52,6 +52,37 @@ static cp_status validate_output(const cp_import_options *o, const cp_import_tex
     return rc == 0 ? CP_OK : CP_INVALID;
 }
 
+/* What is kept while the CSV is read a row at a time: the columns, the
+ * text made so far and the checks' messages, never the cells. */
+typedef struct {
+    int emit;                      /* the header is good: rows become text */
+    int header_bad;                /* the CSV's first row is broken: nothing to check rows against */
+    cp_import_columns cols;
+    cp_import_text text;
+    size_t good_rows;
+    /* told after the CSV's own syntax errors, as when it was read whole first */
+    cp_diag_deferred columns_said, rows_said;
+} import_run;
+
+static void take_row(cp_csv_row *row, size_t index, void *ctx)
+{
+    import_run *run = ctx;
+    if (index == 0) {
+        run->header_bad = row->bad;
+        if (!row->bad)
+            cp_import_check_columns(row, &run->cols, &run->columns_said.diag);
+        return;
+    }
+    if (run->header_bad || row->bad)
+        return;
+    cp_import_check_row(row, &run->cols, index - 1, &run->rows_said.diag);
+    if (row->bad)
+        return;
+    run->good_rows++;
+    if (run->emit)
+        cp_import_emit_row(&run->text, row, index, &run->cols);
+}
+
 cp_status cp_import(const cp_import_options *o)
 {
     size_t header_len, csv_len;
@@ -62,27 +93,34 @@ cp_status cp_import(const cp_import_options *o)
         return CP_FAILED;
     }
     cp_diag diag = { .out = stderr };
-    cp_csv csv;
     int header_ok = cp_import_check_header(o->header, header, header_len, &diag) == 0;
+    char *out_dir = cp_path_dir(o->out);
+    char *schema_rel = cp_path_relative(out_dir, o->schema);
+    char *csv_rel = cp_path_relative(out_dir, o->csv);
+    import_run run = { .emit = header_ok };
+    cp_diag_defer(&run.columns_said, &diag);
+    cp_diag_defer(&run.rows_said, &diag);
+    cp_csv csv;
+    cp_import_emit_start(&run.text, schema_rel, csv_rel, o->header, header, header_len, o->csv);
     /* every problem in one run: a broken row or cell is reported and left
      * out, and the rest still goes through the checks of the dataset */
-    cp_csv_parse(&csv, o->csv, csv_text, csv_len, &diag);
-    cp_import_columns cols = { 0 };
-    cp_import_check_table(&csv, &cols, &diag);
+    cp_csv_read(&csv, o->csv, csv_text, csv_len, &diag, take_row, &run);
+    free(csv_text); /* the rows are text now: not kept while it is checked */
+    cp_diag_replay(&diag, &run.columns_said);
+    if (csv.count == 0) {
+        cp_mark top = { csv.file, 1, 1 };
+        cp_diag_at(&diag, &top, NULL, "expected a header row naming result fields, found an empty file");
+    } else if (csv.count == 1 && !run.header_bad) {
+        cp_diag_at(&diag, &csv.end, NULL, "expected at least one result row after the header row, found none");
+    }
+    cp_diag_replay(&diag, &run.rows_said);
     cp_status rc = CP_INVALID;
-    size_t good_rows = 0;
-    for (size_t i = 1; i < csv.count; i++)
-        good_rows += !csv.rows[i].bad;
-    if (header_ok && cols.field && good_rows) {
-        char *out_dir = cp_path_dir(o->out);
-        char *schema_rel = cp_path_relative(out_dir, o->schema);
-        char *csv_rel = cp_path_relative(out_dir, o->csv);
-        cp_import_text text;
-        cp_import_emit(&text, schema_rel, csv_rel, o->header, header, header_len, &csv, &cols);
-        rc = validate_output(o, &text, &diag);
+    size_t good_rows = run.good_rows;
+    if (header_ok && run.cols.field && good_rows) {
+        rc = validate_output(o, &run.text, &diag);
         if (rc == CP_OK && diag.errors)
             rc = CP_INVALID; /* the rows left out */
-        if (rc == CP_OK && cp_write_file_atomic(o->out, text.buf.data, text.buf.len) != 0) {
+        if (rc == CP_OK && cp_write_file_atomic(o->out, run.text.buf.data, run.text.buf.len) != 0) {
             fprintf(stderr, "%s: cannot write: %s\n", o->out, cp_write_file_error());
             rc = CP_FAILED;
         }
@@ -90,17 +128,16 @@ cp_status cp_import(const cp_import_options *o)
         if (rc == CP_OK && !o->quiet)
             fprintf(stderr, "%s: %s: %zu result%s from %s\n", o->who, o->out, good_rows, good_rows == 1 ? "" : "s",
                     o->csv);
-        cp_import_text_free(&text);
-        free(csv_rel);
-        free(schema_rel);
-        free(out_dir);
     }
     if (rc == CP_INVALID)
         fprintf(stderr, "%s: %u problem%s; %s not written\n", o->who, diag.errors, diag.errors == 1 ? "" : "s",
                 o->out);
-    free(cols.field);
+    cp_import_text_free(&run.text);
+    free(csv_rel);
+    free(schema_rel);
+    free(out_dir);
+    free(run.cols.field);
     cp_csv_free(&csv);
-    free(csv_text);
     free(header);
     return rc;
 }

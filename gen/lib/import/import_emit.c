@@ -46,10 +46,12 @@ static void emit_value(cp_buf *b, const cp_csv_cell *c, cp_field f)
 }
 
 /* Fields go out in fields.def order whatever the column order. */
-static void emit_result(cp_buf *b, cp_import_line *line, const cp_csv_row *row, const cp_import_columns *cols)
+static void emit_result(cp_import_text *t, cp_import_line *line, const cp_csv_row *row, const cp_import_columns *cols)
 {
-    line->row = row;
-    line->span = cp_xcalloc(row->count, sizeof *line->span);
+    cp_buf *b = &t->buf;
+    line->line = row->mark.line;
+    line->column = row->mark.column;
+    line->first_span = t->nspans;
     cp_buf_puts(b, "  - {");
     for (int f = 0; f < CP_F_COUNT; f++)
         for (size_t k = 0; k < cols->count; k++) {
@@ -58,16 +60,20 @@ static void emit_result(cp_buf *b, cp_import_line *line, const cp_csv_row *row, 
                 continue;
             if (line->nspan)
                 cp_buf_puts(b, ", ");
-            line->span[line->nspan].column = next_column(b);
-            line->span[line->nspan++].cell = c;
+            if (t->nspans == t->spans_cap) {
+                t->spans_cap = t->spans_cap ? t->spans_cap * 2 : 64;
+                t->spans = cp_xrealloc(t->spans, t->spans_cap * sizeof *t->spans);
+            }
+            t->spans[t->nspans++] = (cp_import_span){ next_column(b), c->mark.line, c->mark.column, c->reported != 0 };
+            line->nspan++;
             cp_buf_printf(b, "%s: ", cp_fields[f].name);
             emit_value(b, c, (cp_field)f);
         }
     cp_buf_puts(b, "}\n");
 }
 
-void cp_import_emit(cp_import_text *t, const char *schema_rel, const char *csv_rel, const char *header_name,
-                    const char *header, size_t header_len, const cp_csv *csv, const cp_import_columns *cols)
+void cp_import_emit_start(cp_import_text *t, const char *schema_rel, const char *csv_rel, const char *header_name,
+                          const char *header, size_t header_len, const char *csv_name)
 {
     memset(t, 0, sizeof *t);
     cp_buf *b = &t->buf;
@@ -77,6 +83,7 @@ void cp_import_emit(cp_import_text *t, const char *schema_rel, const char *csv_r
         cp_buf_putc(b, *s == '\n' || *s == '\r' ? '?' : *s);
     cp_buf_puts(b, "; edit the CSV, not this file\n");
     t->header_name = header_name;
+    t->csv_name = csv_name;
     t->header_first = count_lines(b->data, b->len) + 1;
     cp_buf_put(b, header, header_len);
     if (header_len && header[header_len - 1] != '\n')
@@ -84,53 +91,66 @@ void cp_import_emit(cp_import_text *t, const char *schema_rel, const char *csv_r
     t->header_lines = count_lines(header, header_len) + (header_len && header[header_len - 1] != '\n');
     cp_buf_puts(b, "results:\n");
     t->results_first = t->header_first + t->header_lines + 1;
-    t->results = cp_xcalloc(csv->count, sizeof *t->results);
-    for (size_t i = 1; i < csv->count; i++) {
-        if (csv->rows[i].bad)
-            continue;
-        t->results[t->nresults].csv_index = i - 1;
-        emit_result(b, &t->results[t->nresults++], &csv->rows[i], cols);
+}
+
+void cp_import_emit_row(cp_import_text *t, const cp_csv_row *row, size_t index, const cp_import_columns *cols)
+{
+    if (index == 0 || row->bad)
+        return;
+    if (t->nresults == t->results_cap) {
+        t->results_cap = t->results_cap ? t->results_cap * 2 : 64;
+        t->results = cp_xrealloc(t->results, t->results_cap * sizeof *t->results);
     }
+    cp_import_line *line = &t->results[t->nresults++];
+    *line = (cp_import_line){ .csv_index = index - 1 };
+    emit_result(t, line, row, cols);
+}
+
+void cp_import_emit(cp_import_text *t, const char *schema_rel, const char *csv_rel, const char *header_name,
+                    const char *header, size_t header_len, const cp_csv *csv, const cp_import_columns *cols)
+{
+    cp_import_emit_start(t, schema_rel, csv_rel, header_name, header, header_len, csv->file);
+    for (size_t i = 1; i < csv->count; i++)
+        cp_import_emit_row(t, &csv->rows[i], i, cols);
 }
 
 void cp_import_text_free(cp_import_text *t)
 {
-    for (size_t i = 0; i < t->nresults; i++)
-        free(t->results[i].span);
+    free(t->spans);
     free(t->results);
     cp_buf_free(&t->buf);
     memset(t, 0, sizeof *t);
 }
 
-/* The cell (or row start) a column of a result line came from; *cell is
- * NULL for the row start. */
-static const cp_mark *result_mark(const cp_import_line *line, unsigned column, const cp_csv_cell **cell)
+/* The place in the CSV a column of a result line came from: its cell's
+ * (*span), or the row start's (*span NULL) before the first cell. */
+static void result_place(const cp_import_text *t, const cp_import_line *line, unsigned column, unsigned *ol,
+                         unsigned *oc, const cp_import_span **span)
 {
-    const cp_mark *m = &line->row->mark;
-    *cell = NULL;
-    for (size_t i = 0; i < line->nspan && line->span[i].column <= column; i++) {
-        *cell = line->span[i].cell;
-        m = &(*cell)->mark;
+    *ol = line->line;
+    *oc = line->column;
+    *span = NULL;
+    for (size_t i = 0; i < line->nspan && t->spans[line->first_span + i].column <= column; i++) {
+        *span = &t->spans[line->first_span + i];
+        *ol = (*span)->line;
+        *oc = (*span)->cell_column;
     }
-    return m;
 }
 
 /* Where line l, column c of the generated text came from: a header line
  * (file, l, c moved), a cell, or nowhere (NULL). */
 static const char *origin(const cp_import_text *t, unsigned l, unsigned c, unsigned *ol, unsigned *oc,
-                          const cp_csv_cell **cell)
+                          const cp_import_span **span)
 {
-    *cell = NULL;
+    *span = NULL;
     if (l >= t->header_first && l < t->header_first + t->header_lines) {
         *ol = l - t->header_first + 1;
         *oc = c;
         return t->header_name;
     }
     if (l >= t->results_first && l - t->results_first < t->nresults) {
-        const cp_mark *m = result_mark(&t->results[l - t->results_first], c, cell);
-        *ol = m->line;
-        *oc = m->column;
-        return m->file;
+        result_place(t, &t->results[l - t->results_first], c, ol, oc, span);
+        return t->csv_name;
     }
     /* a line the import wrote itself (the "results:" line, the notes
      * before the header): the output is not written, so it is never named;
@@ -148,11 +168,11 @@ static void rewrite_refs(cp_buf *b, const cp_import_text *t, const char *out_nam
     for (size_t i = 0; i < len;) {
         unsigned l, c, ol, oc;
         int used = 0;
-        const cp_csv_cell *cell;
+        const cp_import_span *span;
         const char *file;
         if (len - i > nlen && !strncmp(text + i, out_name, nlen) &&
             sscanf(text + i + nlen, ":%u:%u%n", &l, &c, &used) == 2 && used > 0 &&
-            (file = origin(t, l, c, &ol, &oc, &cell))) {
+            (file = origin(t, l, c, &ol, &oc, &span))) {
             cp_buf_printf(b, "%s:%u:%u", file, ol, oc);
             i += nlen + (size_t)used;
             continue;
@@ -177,9 +197,9 @@ static int relocate(const cp_import_text *t, const char *out_name, const char *l
     if (len > nlen && !strncmp(line, out_name, nlen) && line[nlen] == ':' &&
         sscanf(line + nlen, ":%u:%u: %n", &l, &c, &used) == 2 && used > 0) {
         unsigned ol, oc;
-        const cp_csv_cell *cell;
-        const char *file = origin(t, l, c, &ol, &oc, &cell);
-        if (cell && cell->reported)
+        const cp_import_span *span;
+        const char *file = origin(t, l, c, &ol, &oc, &span);
+        if (span && span->reported)
             return 0;
         cp_buf b = { 0 };
         if (file)
