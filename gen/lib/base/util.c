@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "base/cleanup.h"
+#include "base/path_rel.h"
 
 static void out_of_memory(void)
 {
@@ -259,6 +260,25 @@ static int write_failed(void)
     return -1;
 }
 
+int cp_sync_fd(int fd)
+{
+    if (fsync(fd) == 0 || errno == EINVAL || errno == ENOTSUP)
+        return 0;
+    return -1;
+}
+
+int cp_sync_dir(const char *dir)
+{
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    int rc = cp_sync_fd(fd);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return rc;
+}
+
 int cp_write_file_atomic(const char *path, const char *data, size_t len)
 {
     const char *refused = cp_output_refused(path);
@@ -300,7 +320,11 @@ int cp_write_file_atomic(const char *path, const char *data, size_t len)
         }
         done += (size_t)w;
     }
-    if (fchmod(fd, 0644) || close(fd)) {
+    /* synced before the rename: else a power cut can leave the new name
+     * on a file whose data never reached the disk (an empty file) */
+    if (fchmod(fd, 0644) || cp_sync_fd(fd))
+        goto fail;
+    if (close(fd)) {
         fd = -1;
         goto fail;
     }
@@ -309,6 +333,11 @@ int cp_write_file_atomic(const char *path, const char *data, size_t len)
         goto fail;
     cp_cleanup_drop(cid);
     free(tmp);
+    /* the rename itself lasts once the folder is synced; the file is in
+     * place whatever this says, so a failure here is no write error */
+    char *dir = cp_path_dir(path);
+    cp_sync_dir(dir);
+    free(dir);
     return 0;
 fail: {
     int saved = errno;
