@@ -25,33 +25,6 @@ static char *read_input(const char *path, size_t *len)
     return text;
 }
 
-/* Checks the generated text as `cryptoperf validate` would check the file,
- * under its final name, with messages moved back to the CSV and header. */
-static cp_status validate_output(const cp_import_options *o, const cp_import_text *text, cp_diag *diag)
-{
-    cp_schema *schema = cp_schema_load(o->schema, stderr);
-    if (!schema)
-        return CP_FAILED;
-    char *msgs = NULL;
-    size_t msgs_len = 0;
-    FILE *mem = open_memstream(&msgs, &msgs_len);
-    if (!mem) {
-        fprintf(stderr, "%s: %s\n", o->who, strerror(errno));
-        cp_schema_free(schema);
-        return CP_FAILED;
-    }
-    cp_diag captured = { .out = mem };
-    cp_dataset ds;
-    int rc = cp_dataset_load_ex(&ds, o->out, text->buf.data, text->buf.len, schema, 0, &captured);
-    cp_dataset_free(&ds);
-    cp_schema_free(schema);
-    fclose(mem);
-    unsigned dropped = cp_import_relocate_messages(text, o->out, msgs, diag->out);
-    free(msgs);
-    diag->errors += captured.errors - dropped;
-    return rc == 0 ? CP_OK : CP_INVALID;
-}
-
 /* What is kept while the CSV is read a row at a time: the columns, the
  * text made so far and the checks' messages, never the cells. */
 typedef struct {
@@ -83,6 +56,83 @@ static void take_row(cp_csv_row *row, size_t index, void *ctx)
         cp_import_emit_row(&run->text, row, index, &run->cols);
 }
 
+typedef struct {
+    const char *csv_rel, *schema_rel;
+    const char *header;
+    size_t header_len;
+    const char *csv_text;
+    size_t csv_len;
+} import_input;
+
+/* Reads the CSV into run, its problems reported to diag in the order of a
+ * CSV read whole, then checked; map: where each cell went is noted too
+ * (cp_import_text's results and spans). */
+static void read_rows(import_run *run, const cp_import_options *o, const import_input *in, int map, cp_csv *csv,
+                      cp_diag *diag)
+{
+    cp_diag_defer(&run->columns_said, diag);
+    cp_diag_defer(&run->rows_said, diag);
+    cp_import_emit_start(&run->text, in->schema_rel, in->csv_rel, o->header, in->header, in->header_len, o->csv,
+                         map);
+    /* every problem in one run: a broken row or cell is reported and left
+     * out, and the rest still goes through the checks of the dataset */
+    cp_csv_read(csv, o->csv, in->csv_text, in->csv_len, diag, take_row, run);
+    cp_diag_replay(diag, &run->columns_said);
+    if (csv->count == 0) {
+        cp_mark top = { csv->file, 1, 1 };
+        cp_diag_at(diag, &top, NULL, "expected a header row naming result fields, found an empty file");
+    } else if (csv->count == 1 && !run->header_bad) {
+        cp_diag_at(diag, &csv->end, NULL, "expected at least one result row after the header row, found none");
+    }
+    cp_diag_replay(diag, &run->rows_said);
+}
+
+static void run_free(import_run *run, cp_csv *csv)
+{
+    cp_import_text_free(&run->text);
+    free(run->cols.field);
+    cp_csv_free(csv);
+}
+
+/* Checks the generated text as `cryptoperf validate` would check the file,
+ * under its final name, with messages moved back to the CSV and header.
+ * Where each cell went is known only when there are messages to move: the
+ * CSV is then read again, silently, noting it (a million rows hold no map
+ * while they are checked). */
+static cp_status validate_output(const cp_import_options *o, const import_input *in, const cp_import_text *text,
+                                 cp_diag *diag)
+{
+    cp_schema *schema = cp_schema_load(o->schema, stderr);
+    if (!schema)
+        return CP_FAILED;
+    char *msgs = NULL;
+    size_t msgs_len = 0;
+    FILE *mem = open_memstream(&msgs, &msgs_len);
+    if (!mem) {
+        fprintf(stderr, "%s: %s\n", o->who, strerror(errno));
+        cp_schema_free(schema);
+        return CP_FAILED;
+    }
+    cp_diag captured = { .out = mem };
+    cp_dataset ds;
+    int rc = cp_dataset_load_ex(&ds, o->out, text->buf.data, text->buf.len, schema, 0, &captured);
+    cp_dataset_free(&ds);
+    cp_schema_free(schema);
+    fclose(mem);
+    unsigned dropped = 0;
+    if (msgs_len) {
+        import_run again = { .emit = 1 };
+        cp_csv csv;
+        cp_diag silent = { .out = NULL };
+        read_rows(&again, o, in, 1, &csv, &silent);
+        dropped = cp_import_relocate_messages(&again.text, o->out, msgs, diag->out);
+        run_free(&again, &csv);
+    }
+    free(msgs);
+    diag->errors += captured.errors - dropped;
+    return rc == 0 ? CP_OK : CP_INVALID;
+}
+
 cp_status cp_import(const cp_import_options *o)
 {
     size_t header_len, csv_len;
@@ -97,27 +147,14 @@ cp_status cp_import(const cp_import_options *o)
     char *out_dir = cp_path_dir(o->out);
     char *schema_rel = cp_path_relative(out_dir, o->schema);
     char *csv_rel = cp_path_relative(out_dir, o->csv);
+    import_input in = { csv_rel, schema_rel, header, header_len, csv_text, csv_len };
     import_run run = { .emit = header_ok };
-    cp_diag_defer(&run.columns_said, &diag);
-    cp_diag_defer(&run.rows_said, &diag);
     cp_csv csv;
-    cp_import_emit_start(&run.text, schema_rel, csv_rel, o->header, header, header_len, o->csv);
-    /* every problem in one run: a broken row or cell is reported and left
-     * out, and the rest still goes through the checks of the dataset */
-    cp_csv_read(&csv, o->csv, csv_text, csv_len, &diag, take_row, &run);
-    free(csv_text); /* the rows are text now: not kept while it is checked */
-    cp_diag_replay(&diag, &run.columns_said);
-    if (csv.count == 0) {
-        cp_mark top = { csv.file, 1, 1 };
-        cp_diag_at(&diag, &top, NULL, "expected a header row naming result fields, found an empty file");
-    } else if (csv.count == 1 && !run.header_bad) {
-        cp_diag_at(&diag, &csv.end, NULL, "expected at least one result row after the header row, found none");
-    }
-    cp_diag_replay(&diag, &run.rows_said);
+    read_rows(&run, o, &in, 0, &csv, &diag);
     cp_status rc = CP_INVALID;
     size_t good_rows = run.good_rows;
     if (header_ok && run.cols.field && good_rows) {
-        rc = validate_output(o, &run.text, &diag);
+        rc = validate_output(o, &in, &run.text, &diag);
         if (rc == CP_OK && diag.errors)
             rc = CP_INVALID; /* the rows left out */
         if (rc == CP_OK && cp_write_file_atomic(o->out, run.text.buf.data, run.text.buf.len) != 0) {
@@ -132,12 +169,11 @@ cp_status cp_import(const cp_import_options *o)
     if (rc == CP_INVALID)
         fprintf(stderr, "%s: %u problem%s; %s not written\n", o->who, diag.errors, diag.errors == 1 ? "" : "s",
                 o->out);
-    cp_import_text_free(&run.text);
+    run_free(&run, &csv);
+    free(csv_text);
     free(csv_rel);
     free(schema_rel);
     free(out_dir);
-    free(run.cols.field);
-    cp_csv_free(&csv);
     free(header);
     return rc;
 }

@@ -36,6 +36,7 @@ typedef struct {
     size_t nresults, results_cap;
     cp_import_span *spans;
     size_t nspans, spans_cap;
+    int map;                    /* results and spans are noted (else only the text is made) */
 } cp_import_text;
 
 /* schema_rel and csv_rel are written into the preamble as they are;
@@ -46,9 +47,11 @@ void cp_import_emit(cp_import_text *t, const char *schema_rel, const char *csv_r
                     const char *header, size_t header_len, const cp_csv *csv, const cp_import_columns *cols);
 /* The same a row at a time: the preamble and header, then each row (bad
  * ones skipped) as it is read, numbered as in cp_csv_row_fn; csv_name is
- * the name the rows' marks carry (borrowed). */
+ * the name the rows' marks carry (borrowed). Without map only the text is
+ * made: no message can be moved back with it (the same rows made again
+ * with map give the same text and where each cell went). */
 void cp_import_emit_start(cp_import_text *t, const char *schema_rel, const char *csv_rel, const char *header_name,
-                          const char *header, size_t header_len, const char *csv_name);
+                          const char *header, size_t header_len, const char *csv_name, int map);
 void cp_import_emit_row(cp_import_text *t, const cp_csv_row *row, size_t index, const cp_import_columns *cols);
 void cp_import_text_free(cp_import_text *t);
 
