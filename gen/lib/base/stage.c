@@ -42,6 +42,14 @@ size_t cp_stage_count(const cp_stage *s)
     return s->n;
 }
 
+const char *cp_stage_tmp_of(const cp_stage *s, const char *path)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (!strcmp(s->files[i].path, path))
+            return s->files[i].tmp;
+    return NULL;
+}
+
 /* mkdir -p, remembering each folder it made (abort removes them) */
 static int make_dirs(cp_stage *s, const char *dir)
 {

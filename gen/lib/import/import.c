@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/path_rel.h"
+#include "base/stage.h"
 #include "base/util.h"
 #include "data/dataset.h"
 #include "data/schema.h"
@@ -96,11 +97,12 @@ static void run_free(import_run *run, cp_csv *csv)
 
 /* Checks the generated text as `cryptoperf validate` would check the file,
  * under its final name, with messages moved back to the CSV and header.
- * Where each cell went is known only when there are messages to move: the
- * CSV is then read again, silently, noting it (a million rows hold no map
- * while they are checked). */
-static cp_status validate_output(const cp_import_options *o, const import_input *in, const cp_import_text *text,
-                                 cp_diag *diag)
+ * The text is read from file when not NULL (as validate reads a dataset),
+ * else from text. Where each cell went is known only when there are
+ * messages to move: the CSV is then read again, silently, noting it (a
+ * million rows hold no map while they are checked). */
+static cp_status validate_output(const cp_import_options *o, const import_input *in, const char *file,
+                                 const cp_import_text *text, cp_diag *diag)
 {
     cp_schema *schema = cp_schema_load(o->schema, stderr);
     if (!schema)
@@ -115,7 +117,8 @@ static cp_status validate_output(const cp_import_options *o, const import_input 
     }
     cp_diag captured = { .out = mem };
     cp_dataset ds;
-    int rc = cp_dataset_load_ex(&ds, o->out, text->buf.data, text->buf.len, schema, 0, &captured);
+    int rc = file ? cp_dataset_load_file(&ds, o->out, file, schema, 0, &captured)
+                  : cp_dataset_load_ex(&ds, o->out, text->buf.data, text->buf.len, schema, 0, &captured);
     cp_dataset_free(&ds);
     cp_schema_free(schema);
     fclose(mem);
@@ -154,13 +157,31 @@ cp_status cp_import(const cp_import_options *o)
     cp_status rc = CP_INVALID;
     size_t good_rows = run.good_rows;
     if (header_ok && run.cols.field && good_rows) {
-        rc = validate_output(o, &in, &run.text, &diag);
+        /* staged before it is checked, and checked from the staged file:
+         * the text and the dataset loaded from it are never both in
+         * memory. A write that fails is told only for a dataset that
+         * passes, as when the file was written after the checks. */
+        char *write_msgs = NULL;
+        size_t write_msgs_len = 0;
+        FILE *write_err = open_memstream(&write_msgs, &write_msgs_len);
+        cp_stage *stage = cp_stage_new();
+        int staged = cp_stage_add(stage, o->out, run.text.buf.data, run.text.buf.len, write_err ? write_err : stderr);
+        if (write_err)
+            fclose(write_err);
+        const char *tmp = cp_stage_tmp_of(stage, o->out);
+        if (staged == 0)
+            cp_buf_free(&run.text.buf);
+        rc = validate_output(o, &in, staged == 0 ? (tmp ? tmp : o->out) : NULL, &run.text, &diag);
         if (rc == CP_OK && diag.errors)
             rc = CP_INVALID; /* the rows left out */
-        if (rc == CP_OK && cp_write_file_atomic(o->out, run.text.buf.data, run.text.buf.len) != 0) {
-            fprintf(stderr, "%s: cannot write: %s\n", o->out, cp_write_file_error());
+        if (rc == CP_OK && staged != 0) {
+            fputs(write_msgs ? write_msgs : "", stderr);
             rc = CP_FAILED;
         }
+        if (rc == CP_OK && cp_stage_commit(stage, stderr) != 0)
+            rc = CP_FAILED;
+        cp_stage_free(stage);
+        free(write_msgs);
         /* silence after an import leaves a user wondering what it made */
         if (rc == CP_OK && !o->quiet)
             fprintf(stderr, "%s: %s: %zu result%s from %s\n", o->who, o->out, good_rows, good_rows == 1 ? "" : "s",
