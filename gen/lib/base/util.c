@@ -10,7 +10,6 @@
 #include <unistd.h>
 
 #include "base/cleanup.h"
-#include "base/path_rel.h"
 
 static void out_of_memory(void)
 {
@@ -295,19 +294,19 @@ int cp_write_file_atomic(const char *path, const char *data, size_t len)
         if (same)
             return 0;
     }
+    /* the folder: made when missing, synced after the rename */
     const char *slash = strrchr(path, '/');
-    if (slash && slash != path) {
-        char *dir = cp_xstrndup(path, (size_t)(slash - path));
-        int rc = cp_mkdir_p(dir);
+    char *dir = !slash ? cp_xstrdup(".") : slash == path ? cp_xstrdup("/") : cp_xstrndup(path, (size_t)(slash - path));
+    if (slash && slash != path && cp_mkdir_p(dir)) {
         free(dir);
-        if (rc)
-            return write_failed();
+        return write_failed();
     }
     char *tmp = cp_tmp_name(path);
     cp_cleanup_id cid;
     int fd = cp_cleanup_mkstemp(tmp, &cid);
     if (fd < 0) {
         free(tmp);
+        free(dir);
         return write_failed();
     }
     size_t done = 0;
@@ -335,7 +334,6 @@ int cp_write_file_atomic(const char *path, const char *data, size_t len)
     free(tmp);
     /* the rename itself lasts once the folder is synced; the file is in
      * place whatever this says, so a failure here is no write error */
-    char *dir = cp_path_dir(path);
     cp_sync_dir(dir);
     free(dir);
     return 0;
@@ -346,6 +344,7 @@ fail: {
     unlink(tmp);
     cp_cleanup_drop(cid);
     free(tmp);
+    free(dir);
     errno = saved;
     return write_failed();
 }
