@@ -6,7 +6,7 @@ DEPS_GEN  := gcc make pkg-config libyaml-dev libcsv-dev libcmark-gfm-dev libcmar
 DEPS_RUNNER := libelf-dev
 DEPS_SITE := gnuplot-nox
 DEPS_FW   := gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm dpkg-dev libssl-dev openocd
-DEPS_TEST := libcmocka-dev cmark-gfm libxml2-utils librsvg2-bin groff-base fonts-dejavu-core
+DEPS_TEST := libcmocka-dev cmark-gfm libxml2-utils librsvg2-bin groff-base fonts-dejavu-core strace
 # make fuzz (and the smoke run of make test): clang, whose compiler-rt
 # (libclang-rt-dev) ships libFuzzer
 DEPS_FUZZ := clang libclang-rt-dev

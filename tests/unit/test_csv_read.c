@@ -169,6 +169,61 @@ static void test_recovers_after_a_broken_row(void **state)
     done(&p);
 }
 
+/* Read row by row (cp_csv_read, what import does): every row reaches the
+ * callback whole, in order, with the cells, marks and bad flag the whole
+ * table has; none is kept. */
+typedef struct {
+    const cp_csv *whole;
+    size_t seen;
+} stream_check;
+
+static void compare_row(cp_csv_row *row, size_t index, void *ctx)
+{
+    stream_check *sc = ctx;
+    assert_int_equal(index, sc->seen);
+    assert_true(index < sc->whole->count);
+    const cp_csv_row *want = &sc->whole->rows[index];
+    assert_int_equal(row->bad, want->bad);
+    assert_int_equal(row->count, want->count);
+    assert_int_equal(row->mark.line, want->mark.line);
+    assert_int_equal(row->mark.column, want->mark.column);
+    for (size_t k = 0; k < row->count; k++) {
+        assert_string_equal(row->cells[k].text, want->cells[k].text);
+        assert_int_equal(row->cells[k].mark.line, want->cells[k].mark.line);
+        assert_int_equal(row->cells[k].mark.column, want->cells[k].mark.column);
+        assert_int_equal(row->cells[k].reported, want->cells[k].reported);
+    }
+    sc->seen++;
+}
+
+static void test_read_row_by_row(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {
+        "a,b\n1,\"x\"y\n\n2,3\n\"q\nr\",4\n",
+        "a,b\r\n1,2\r5,6\n7,\"open",
+        "a,b\n1,2\n\xff,3\n4,5",
+        "a,b\n1,\"x\"\n",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        parsed whole;
+        parse(&whole, texts[i]);
+        capture msgs;
+        capture_open(&msgs);
+        cp_csv t;
+        stream_check sc = { &whole.csv, 0 };
+        int rc = cp_csv_read(&t, "t.csv", texts[i], strlen(texts[i]), &msgs.diag, compare_row, &sc);
+        assert_int_equal(rc, whole.rc);
+        assert_int_equal(sc.seen, whole.csv.count);
+        assert_int_equal(t.count, whole.csv.count);
+        assert_null(t.rows);
+        assert_string_equal(capture_text(&msgs), capture_text(&whole.msgs));
+        cp_csv_free(&t);
+        capture_close(&msgs);
+        done(&whole);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -182,6 +237,7 @@ int main(void)
         cmocka_unit_test(test_stray_quote),
         cmocka_unit_test(test_invalid_utf8),
         cmocka_unit_test(test_utf8_len),
+        cmocka_unit_test(test_read_row_by_row),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

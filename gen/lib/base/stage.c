@@ -1,3 +1,7 @@
+/* sync_file_range (Linux): a staged file's writeback starts when it is
+ * closed, so the fsyncs before the journal wait for writes already under
+ * way, together, instead of one after another */
+#define _GNU_SOURCE
 #include "base/stage.h"
 
 #include <errno.h>
@@ -36,6 +40,14 @@ cp_stage *cp_stage_new(void)
 size_t cp_stage_count(const cp_stage *s)
 {
     return s->n;
+}
+
+const char *cp_stage_tmp_of(const cp_stage *s, const char *path)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (!strcmp(s->files[i].path, path))
+            return s->files[i].tmp;
+    return NULL;
 }
 
 /* mkdir -p, remembering each folder it made (abort removes them) */
@@ -220,6 +232,10 @@ int cp_stage_close(cp_stage_file *f)
         close(f->old);
     if (f->state == WRITING && fchmod(f->fd, 0644))
         fail(f, "cannot write", errno);
+    /* synced at commit (sync_staged); its writing to the disk starts now,
+     * a hint whose failure the fsync will tell */
+    if (f->state == WRITING)
+        sync_file_range(f->fd, 0, 0, SYNC_FILE_RANGE_WRITE);
     if (f->fd >= 0 && close(f->fd) && f->state == WRITING)
         fail(f, "cannot write", errno);   /* a delayed write error (NFS, a full disk) */
     int rc = f->state == FAILED ? -1 : 0, error = f->error;
@@ -308,6 +324,67 @@ static void put_back(cp_stage *s, const size_t *order, const char *const *backup
     }
 }
 
+/* Every staged file on the disk before the journal names it and before
+ * its rename: a journal over a file whose data never got there would
+ * rename an empty file in after a power cut. 0, or -1 after a message
+ * (nothing renamed yet). */
+static int sync_staged(const cp_stage *s, FILE *err)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        int fd = open(s->files[i].tmp, O_RDONLY | O_CLOEXEC);
+        if (fd < 0 || cp_sync_fd(fd)) {
+            fprintf(err, "%s: cannot write: %s\n", s->files[i].path, strerror(errno));
+            if (fd >= 0)
+                close(fd);
+            return -1;
+        }
+        close(fd);
+    }
+    return 0;
+}
+
+/* The folders whose names a commit makes or changes, each once. */
+typedef struct {
+    char **dir;
+    size_t n;
+} dir_set;
+
+static void dir_set_add(dir_set *d, const char *path)
+{
+    char *dir = cp_path_dir(path);
+    for (size_t i = 0; i < d->n; i++)
+        if (!strcmp(d->dir[i], dir)) {
+            free(dir);
+            return;
+        }
+    d->dir = cp_xrealloc(d->dir, (d->n + 1) * sizeof *d->dir);
+    d->dir[d->n++] = dir;
+}
+
+/* Syncs each folder (cp_sync_dir; a folder that cannot be synced is
+ * skipped: its files are written all the same), then frees the set. */
+static void dir_set_sync(dir_set *d)
+{
+    for (size_t i = 0; i < d->n; i++) {
+        cp_sync_dir(d->dir[i]);
+        free(d->dir[i]);
+    }
+    free(d->dir);
+    d->dir = NULL;
+    d->n = 0;
+}
+
+/* The folders of the staged files (the temporary names now, the
+ * destinations after the renames: the same folders) and those holding the
+ * folders the stage made. */
+static void staged_dirs(const cp_stage *s, dir_set *d)
+{
+    for (size_t i = 0; i < s->n; i++)
+        dir_set_add(d, s->files[i].path);
+    for (size_t i = 0; i < s->ndirs; i++)
+        dir_set_add(d, s->dirs[i]);
+}
+
 void cp_stage_journal(cp_stage *s, const char *root)
 {
     free(s->journal_root);
@@ -346,6 +423,7 @@ long cp_stage_recover(const char *root, FILE *err)
     struct stat st;
     char *text = lstat(path, &st) == 0 && S_ISREG(st.st_mode) ? cp_read_file(path, NULL) : NULL;
     long pid = 0, placed = 0;
+    dir_set placed_dirs = { 0 };
     if (!text || sscanf(text, "cryptoperf journal 1 %ld", &pid) != 1 || pid <= 0 ||
         (pid != (long)getpid() && (kill((pid_t)pid, 0) == 0 || errno != ESRCH))) {
         free(text);   /* none, or a run still placing its files */
@@ -362,14 +440,18 @@ long cp_stage_recover(const char *root, FILE *err)
         char *kept = cp_xasprintf("%s.old", tmp);
         /* a path with '..' (an edited journal) is not followed out of root */
         if (cp_path_inside(root, tmp) && cp_path_inside(root, dest) && lstat(tmp, &st) == 0 &&
-            S_ISREG(st.st_mode) && !cp_output_refused(dest) && rename(tmp, dest) == 0)
+            S_ISREG(st.st_mode) && !cp_output_refused(dest) && rename(tmp, dest) == 0) {
             placed++;
+            dir_set_add(&placed_dirs, dest);
+        }
         unlink(kept);
         free(kept);
         free(tmp);
         free(dest);
         line = end;
     }
+    /* the renames last before the journal that would redo them goes */
+    dir_set_sync(&placed_dirs);
     unlink(path);
     if (placed)
         fprintf(err, "cryptoperf: placed %ld file%s a run killed while placing its files had left under %s (%s)\n",
@@ -390,7 +472,16 @@ int cp_stage_commit(cp_stage *s, FILE *err)
                 order[n++] = i;
     char **backup = cp_xcalloc(s->n + 1, sizeof *backup);
     int journalled = s->journal_root && n;
-    int rc = journalled ? write_journal(s, order, n, err) : 0;
+    dir_set dirs = { 0 };
+    staged_dirs(s, &dirs);
+    /* the temporary files the journal lists must outlast a power cut, their
+     * data (sync_staged) and their names (their folders); the journal
+     * itself is synced, and so is its folder, before the first rename */
+    int rc = sync_staged(s, err);
+    if (journalled && rc == 0)
+        dir_set_sync(&dirs);
+    if (journalled && rc == 0)
+        rc = write_journal(s, order, n, err);
     size_t done = 0;
     for (; rc == 0 && done < n; done++) {
         staged *f = &s->files[order[done]];
@@ -441,7 +532,11 @@ int cp_stage_commit(cp_stage *s, FILE *err)
     }
     free(backup);
     free(order);
-    if (journalled) {   /* every file placed, or every one put back */
+    /* every file placed, or every one put back: that lasts before the
+     * journal that would place them again goes */
+    staged_dirs(s, &dirs);
+    dir_set_sync(&dirs);
+    if (journalled) {
         char *path = journal_path(s->journal_root);
         unlink(path);
         free(path);

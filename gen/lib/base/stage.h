@@ -90,4 +90,9 @@ void cp_stage_free(cp_stage *s);
 /* Files staged (not counting those already up to date). */
 size_t cp_stage_count(const cp_stage *s);
 
+/* The temporary file staged for path, until the commit; NULL when none is
+ * (path already holds that content). `import` checks the dataset it
+ * staged from there, its text no longer in memory. */
+const char *cp_stage_tmp_of(const cp_stage *s, const char *path);
+
 #endif

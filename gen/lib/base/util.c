@@ -259,6 +259,25 @@ static int write_failed(void)
     return -1;
 }
 
+int cp_sync_fd(int fd)
+{
+    if (fsync(fd) == 0 || errno == EINVAL || errno == ENOTSUP)
+        return 0;
+    return -1;
+}
+
+int cp_sync_dir(const char *dir)
+{
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    int rc = cp_sync_fd(fd);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return rc;
+}
+
 int cp_write_file_atomic(const char *path, const char *data, size_t len)
 {
     const char *refused = cp_output_refused(path);
@@ -275,19 +294,19 @@ int cp_write_file_atomic(const char *path, const char *data, size_t len)
         if (same)
             return 0;
     }
+    /* the folder: made when missing, synced after the rename */
     const char *slash = strrchr(path, '/');
-    if (slash && slash != path) {
-        char *dir = cp_xstrndup(path, (size_t)(slash - path));
-        int rc = cp_mkdir_p(dir);
+    char *dir = !slash ? cp_xstrdup(".") : slash == path ? cp_xstrdup("/") : cp_xstrndup(path, (size_t)(slash - path));
+    if (slash && slash != path && cp_mkdir_p(dir)) {
         free(dir);
-        if (rc)
-            return write_failed();
+        return write_failed();
     }
     char *tmp = cp_tmp_name(path);
     cp_cleanup_id cid;
     int fd = cp_cleanup_mkstemp(tmp, &cid);
     if (fd < 0) {
         free(tmp);
+        free(dir);
         return write_failed();
     }
     size_t done = 0;
@@ -300,7 +319,11 @@ int cp_write_file_atomic(const char *path, const char *data, size_t len)
         }
         done += (size_t)w;
     }
-    if (fchmod(fd, 0644) || close(fd)) {
+    /* synced before the rename: else a power cut can leave the new name
+     * on a file whose data never reached the disk (an empty file) */
+    if (fchmod(fd, 0644) || cp_sync_fd(fd))
+        goto fail;
+    if (close(fd)) {
         fd = -1;
         goto fail;
     }
@@ -309,6 +332,10 @@ int cp_write_file_atomic(const char *path, const char *data, size_t len)
         goto fail;
     cp_cleanup_drop(cid);
     free(tmp);
+    /* the rename itself lasts once the folder is synced; the file is in
+     * place whatever this says, so a failure here is no write error */
+    cp_sync_dir(dir);
+    free(dir);
     return 0;
 fail: {
     int saved = errno;
@@ -317,6 +344,7 @@ fail: {
     unlink(tmp);
     cp_cleanup_drop(cid);
     free(tmp);
+    free(dir);
     errno = saved;
     return write_failed();
 }

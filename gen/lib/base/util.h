@@ -74,8 +74,18 @@ const char *cp_read_file_error(void);
  * replaced, so `-o /dev/null` as root leaves /dev/null alone. */
 const char *cp_output_refused(const char *path);
 
+/* Durability, so that a power cut keeps what a rename said: cp_sync_fd
+ * forces a written file's data to the disk (fsync), cp_sync_dir a
+ * folder's names (the files made, renamed or removed in it). A file system
+ * that cannot sync (EINVAL, ENOTSUP) counts as synced. 0, or -1 with errno
+ * (EIO: the data may never reach the disk). */
+int cp_sync_fd(int fd);
+int cp_sync_dir(const char *dir);
+
 /* Write data to path through a temporary file in the same folder and
- * rename(2), so a reader never sees a half-written file. Creates missing
+ * rename(2), so a reader never sees a half-written file; the file is
+ * synced before the rename and its folder after (cp_sync_fd): a power cut
+ * leaves the old content or the new, never an empty file. Creates missing
  * parent folders. Leaves path untouched (returns 0) when its content is
  * already identical, so unchanged pages keep their mtime. Refuses what
  * cp_output_refused refuses, writing nothing. Returns -1 with errno set on

@@ -473,8 +473,9 @@ static size_t *index_results(cp_dataset *ds)
     return seq_index;
 }
 
-int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t len, const cp_schema *schema,
-                       unsigned flags, cp_diag *diag)
+/* path names the dataset; its text is buf/len, else the file named file */
+static int load(cp_dataset *ds, const char *path, const char *file, const char *buf, size_t len,
+                const cp_schema *schema, unsigned flags, cp_diag *diag)
 {
     memset(ds, 0, sizeof *ds);
     ds->path = cp_xstrdup(path);
@@ -485,10 +486,10 @@ int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t
     int rc;
     if (!buf) {
         /* read as it is parsed: a large dataset is never whole in memory */
-        int fd = cp_open_input(path, NULL);
+        int fd = cp_open_input(file, NULL);
         if (fd < 0) {
             ds->doc.file = cp_xstrdup(path);
-            cp_diag_at(diag, NULL, NULL, "%s: cannot read: %s", path, cp_read_file_error());
+            cp_diag_at(diag, NULL, NULL, "%s: cannot read: %s", file, cp_read_file_error());
             cp_diag_release(diag, &held, ds->doc.file);
             return -2;
         }
@@ -533,6 +534,18 @@ int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t
     free(seq_index);
     cp_diag_release(diag, &held, ds->doc.file);
     return diag->errors == before ? 0 : -1;
+}
+
+int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t len, const cp_schema *schema,
+                       unsigned flags, cp_diag *diag)
+{
+    return load(ds, path, path, buf, len, schema, flags, diag);
+}
+
+int cp_dataset_load_file(cp_dataset *ds, const char *path, const char *file, const cp_schema *schema,
+                         unsigned flags, cp_diag *diag)
+{
+    return load(ds, path, file, NULL, 0, schema, flags, diag);
 }
 
 int cp_dataset_load(cp_dataset *ds, const char *path, const cp_schema *schema, cp_diag *diag)

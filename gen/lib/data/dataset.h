@@ -91,6 +91,11 @@ int cp_dataset_load(cp_dataset *ds, const char *path, const cp_schema *schema, c
  * check what it is about to write under its final name before writing. */
 int cp_dataset_load_ex(cp_dataset *ds, const char *path, const char *buf, size_t len,
                        const cp_schema *schema, unsigned flags, cp_diag *diag);
+/* The same with the text read from file (as it is parsed, never whole in
+ * memory) and named path: `import` checks what it wrote to a temporary
+ * file under the file's final name. */
+int cp_dataset_load_file(cp_dataset *ds, const char *path, const char *file, const cp_schema *schema,
+                         unsigned flags, cp_diag *diag);
 void cp_dataset_free(cp_dataset *ds);
 
 /* Header value by dotted path ("hardware.mcu", "system.core_clock_hz"). */

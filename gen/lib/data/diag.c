@@ -7,6 +7,11 @@
 #include "base/text_clean.h"
 #include "base/util.h"
 
+static void say_more_counted(FILE *out)
+{
+    fprintf(out, "(more problems are counted, not shown: the first %d are)\n", CP_MAX_REPORTS);
+}
+
 static void vreport(cp_diag *d, const cp_mark *m, const char *path, const char *fmt, va_list ap)
 {
     d->errors++;
@@ -15,7 +20,7 @@ static void vreport(cp_diag *d, const cp_mark *m, const char *path, const char *
     if (!d->out || d->errors > CP_MAX_REPORTS + 1)
         return;
     if (d->errors == CP_MAX_REPORTS + 1) {
-        fprintf(d->out, "(more problems are counted, not shown: the first %d are)\n", CP_MAX_REPORTS);
+        say_more_counted(d->out);
         return;
     }
     if (m && m->file)
@@ -110,4 +115,37 @@ void cp_diag_release(cp_diag *d, cp_diag_held *h, const char *file)
     free(lines);
     free(h->buf);
     h->buf = NULL;
+}
+
+void cp_diag_defer(cp_diag_deferred *q, const cp_diag *d)
+{
+    memset(q, 0, sizeof *q);
+    q->diag.data_file = d->data_file;
+    if (d->out)
+        q->diag.out = open_memstream(&q->buf, &q->len);
+    if (d->out && !q->diag.out) /* no memory for the stream: told at once, only counted at replay */
+        q->diag.out = d->out;
+}
+
+void cp_diag_replay(cp_diag *d, cp_diag_deferred *q)
+{
+    int held = q->diag.out && q->diag.out != d->out;
+    if (held)
+        fclose(q->diag.out);
+    /* q kept its first CP_MAX_REPORTS messages, one line each, then only
+     * counted: d may show fewer of them, never more */
+    const char *p = q->buf, *end = q->buf + q->len;
+    for (unsigned i = 0; i < q->diag.errors; i++) {
+        const char *nl = held && i < CP_MAX_REPORTS && p < end ? memchr(p, '\n', (size_t)(end - p)) : NULL;
+        d->errors++;
+        if (held && d->out && d->errors == CP_MAX_REPORTS + 1)
+            say_more_counted(d->out);
+        else if (nl && d->out && d->errors <= CP_MAX_REPORTS)
+            fwrite(p, 1, (size_t)(nl - p) + 1, d->out);
+        if (nl)
+            p = nl + 1;
+    }
+    d->data_errors += q->diag.data_errors;
+    free(q->buf);
+    memset(q, 0, sizeof *q);
 }

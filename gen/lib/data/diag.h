@@ -36,4 +36,18 @@ typedef struct {
 void cp_diag_hold(cp_diag *d, cp_diag_held *h);
 void cp_diag_release(cp_diag *d, cp_diag_held *h, const char *file);
 
+/* Reports made now but told later, after others made later still (import
+ * checks each CSV row as it is read, but its messages follow every syntax
+ * error of the CSV, as when the whole file was read first): report to
+ * q->diag between defer and replay; replay writes them to d as if they
+ * were reported there and then (counted in d, and past CP_MAX_REPORTS of
+ * d's only counted) and frees them. */
+typedef struct {
+    cp_diag diag;
+    char *buf;
+    size_t len;
+} cp_diag_deferred;
+void cp_diag_defer(cp_diag_deferred *q, const cp_diag *d);
+void cp_diag_replay(cp_diag *d, cp_diag_deferred *q);
+
 #endif

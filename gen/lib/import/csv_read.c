@@ -8,6 +8,9 @@
 
 typedef struct {
     cp_csv *t;
+    cp_csv_row_fn *fn;   /* NULL: rows kept in t */
+    void *ctx;
+    cp_csv_row row;      /* the row being read (when row_open) */
     cp_diag *diag;
     cp_mark at;          /* position of the byte being fed */
     cp_mark field_start; /* valid when have_start */
@@ -16,20 +19,34 @@ typedef struct {
     int failed;
 } reader;
 
+/* The row just read is whole: kept in t, or given to fn and freed, so
+ * that a caller that streams holds one row at a time. */
+static void finish_row(reader *r)
+{
+    cp_csv *t = r->t;
+    r->row_open = 0;
+    if (r->fn) {
+        r->fn(&r->row, t->count++, r->ctx);
+        cp_csv_row_free(&r->row);
+        return;
+    }
+    if ((t->count & (t->count - 1)) == 0) /* doubling: linear in the rows */
+        t->rows = cp_xrealloc(t->rows, (t->count ? t->count * 2 : 8) * sizeof *t->rows);
+    t->rows[t->count++] = r->row;
+    memset(&r->row, 0, sizeof r->row);
+}
+
 static void add_cell(void *data, size_t len, void *ctx)
 {
     reader *r = ctx;
-    cp_csv *t = r->t;
+    cp_csv_row *row = &r->row;
     if (!r->row_open) {
-        if ((t->count & (t->count - 1)) == 0) /* doubling: linear in the rows */
-            t->rows = cp_xrealloc(t->rows, (t->count ? t->count * 2 : 8) * sizeof *t->rows);
-        cp_csv_row *row = &t->rows[t->count++];
         memset(row, 0, sizeof *row);
         row->mark = r->have_start ? r->field_start : r->at;
         r->row_open = 1;
     }
-    cp_csv_row *row = &t->rows[t->count - 1];
-    row->cells = cp_xrealloc(row->cells, (row->count + 1) * sizeof *row->cells);
+    if ((row->count & (row->count - 1)) == 0) /* doubling: a row of many cells is linear too */
+        row->cells = cp_xrealloc(row->cells, (row->count ? row->count * 2 : 1) * sizeof *row->cells);
     cp_csv_cell *c = &row->cells[row->count++];
     memset(c, 0, sizeof *c);
     c->text = cp_xstrndup(data ? data : "", data ? len : 0);
@@ -48,7 +65,8 @@ static void end_row(int term, void *ctx)
 {
     (void)term;
     reader *r = ctx;
-    r->row_open = 0;
+    if (r->row_open)
+        finish_row(r);
     r->have_start = 0;
 }
 
@@ -61,10 +79,11 @@ static int is_blank(unsigned char c)
  * afresh at the next line. Returns where reading goes on. */
 static size_t resync(reader *r, struct csv_parser *p, const unsigned char *s, size_t i, size_t len)
 {
-    if (r->row_open)
-        r->t->rows[r->t->count - 1].bad = 1;
+    if (r->row_open) {
+        r->row.bad = 1;
+        finish_row(r);
+    }
     r->failed = 1;
-    r->row_open = 0;
     r->have_start = 0;
     csv_free(p);
     if (csv_init(p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
@@ -81,7 +100,8 @@ static size_t resync(reader *r, struct csv_parser *p, const unsigned char *s, si
     return i;
 }
 
-int cp_csv_parse(cp_csv *t, const char *name, const char *buf, size_t len, cp_diag *diag)
+int cp_csv_read(cp_csv *t, const char *name, const char *buf, size_t len, cp_diag *diag, cp_csv_row_fn *fn,
+                void *ctx)
 {
     memset(t, 0, sizeof *t);
     t->file = cp_xstrdup(name);
@@ -90,7 +110,7 @@ int cp_csv_parse(cp_csv *t, const char *name, const char *buf, size_t len, cp_di
         fputs("cryptoperf: out of memory\n", stderr);
         exit(2);
     }
-    reader r = { .t = t, .diag = diag, .at = { t->file, 1, 1 } };
+    reader r = { .t = t, .fn = fn, .ctx = ctx, .diag = diag, .at = { t->file, 1, 1 } };
     const unsigned char *s = (const unsigned char *)buf;
     size_t i = 0;
     if (len >= 3 && s[0] == 0xef && s[1] == 0xbb && s[2] == 0xbf)
@@ -130,21 +150,33 @@ int cp_csv_parse(cp_csv *t, const char *name, const char *buf, size_t len, cp_di
     if (csv_fini(&p, add_cell, end_row, &r) != 0) {
         const cp_mark *m = r.have_start ? &r.field_start : &r.at;
         cp_diag_at(diag, m, NULL, "expected a closing quote for the cell that starts here, found the end of the file");
-        if (r.row_open)
-            t->rows[t->count - 1].bad = 1;
+        if (r.row_open) {
+            r.row.bad = 1;
+            finish_row(&r);
+        }
         r.failed = 1;
     }
     csv_free(&p);
     return r.failed ? -1 : 0;
 }
 
+int cp_csv_parse(cp_csv *t, const char *name, const char *buf, size_t len, cp_diag *diag)
+{
+    return cp_csv_read(t, name, buf, len, diag, NULL, NULL);
+}
+
+void cp_csv_row_free(cp_csv_row *row)
+{
+    for (size_t k = 0; k < row->count; k++)
+        free(row->cells[k].text);
+    free(row->cells);
+    memset(row, 0, sizeof *row);
+}
+
 void cp_csv_free(cp_csv *t)
 {
-    for (size_t i = 0; i < t->count; i++) {
-        for (size_t k = 0; k < t->rows[i].count; k++)
-            free(t->rows[i].cells[k].text);
-        free(t->rows[i].cells);
-    }
+    for (size_t i = 0; t->rows && i < t->count; i++)
+        cp_csv_row_free(&t->rows[i]);
     free(t->rows);
     free(t->file);
     memset(t, 0, sizeof *t);

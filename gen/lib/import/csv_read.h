@@ -41,4 +41,14 @@ typedef struct {
 int cp_csv_parse(cp_csv *t, const char *name, const char *buf, size_t len, cp_diag *diag);
 void cp_csv_free(cp_csv *t);
 
+/* The same, row by row: each row, once whole (its bad flag final), goes to
+ * fn with its number (0 for the first) and is freed when fn returns (fn
+ * may take its cells, leaving row->cells NULL and row->count 0); t keeps
+ * no rows (t->rows NULL, t->count the number read). A 10^6-row CSV is
+ * then never held as cells (issue 30). */
+typedef void cp_csv_row_fn(cp_csv_row *row, size_t index, void *ctx);
+int cp_csv_read(cp_csv *t, const char *name, const char *buf, size_t len, cp_diag *diag, cp_csv_row_fn *fn,
+                void *ctx);
+void cp_csv_row_free(cp_csv_row *row);
+
 #endif

@@ -136,7 +136,7 @@ static int header_names(const cp_csv_row *head, cp_field f)
     return 0;
 }
 
-static void check_columns(const cp_csv_row *head, cp_import_columns *cols, cp_diag *diag)
+void cp_import_check_columns(const cp_csv_row *head, cp_import_columns *cols, cp_diag *diag)
 {
     cols->count = head->count;
     cols->field = cp_xcalloc(head->count, sizeof *cols->field);
@@ -239,7 +239,7 @@ static void check_cell(cp_csv_cell *c, cp_field f, size_t result, cp_diag *diag)
 }
 
 /* A row without one cell per column is bad: its cells cannot be placed. */
-static void check_row(cp_csv_row *row, const cp_import_columns *cols, size_t result, cp_diag *diag)
+void cp_import_check_row(cp_csv_row *row, const cp_import_columns *cols, size_t result, cp_diag *diag)
 {
     if (row->count > cols->count) {
         cp_diag_at(diag, &row->cells[cols->count].mark, NULL,
@@ -269,11 +269,11 @@ int cp_import_check_table(cp_csv *csv, cp_import_columns *cols, cp_diag *diag)
     }
     if (csv->rows[0].bad) /* reported by the reader: there are no columns to check against */
         return -1;
-    check_columns(&csv->rows[0], cols, diag);
+    cp_import_check_columns(&csv->rows[0], cols, diag);
     if (csv->count == 1)
         cp_diag_at(diag, &csv->end, NULL, "expected at least one result row after the header row, found none");
     for (size_t i = 1; i < csv->count; i++)
         if (!csv->rows[i].bad)
-            check_row(&csv->rows[i], cols, i - 1, diag);
+            cp_import_check_row(&csv->rows[i], cols, i - 1, diag);
     return diag->errors == before ? 0 : -1;
 }

@@ -24,6 +24,11 @@ int cp_import_check_header(const char *name, const char *text, size_t len, cp_di
  * becomes bad, a cell reported gets its mark. 0 when all is well, -1 after
  * reporting every problem. */
 int cp_import_check_table(cp_csv *csv, cp_import_columns *cols, cp_diag *diag);
+/* The two halves of it, for a CSV read row by row (cp_csv_read): the
+ * first row (not bad) fills cols; each later row not bad is checked as
+ * the result numbered result (data rows from 0). */
+void cp_import_check_columns(const cp_csv_row *head, cp_import_columns *cols, cp_diag *diag);
+void cp_import_check_row(cp_csv_row *row, const cp_import_columns *cols, size_t result, cp_diag *diag);
 /* The text of an integer cell as written: leading zeros dropped. */
 const char *cp_import_int_text(const char *cell);
 
