@@ -362,13 +362,17 @@ static void dir_set_add(dir_set *d, const char *path)
 }
 
 /* Syncs each folder (cp_sync_dir; a folder that cannot be synced is
- * skipped: its files are written all the same), then frees the set. */
-static void dir_set_sync(dir_set *d)
+ * skipped: its files are written all the same). */
+static void dir_set_sync(const dir_set *d)
 {
-    for (size_t i = 0; i < d->n; i++) {
+    for (size_t i = 0; i < d->n; i++)
         cp_sync_dir(d->dir[i]);
+}
+
+static void dir_set_free(dir_set *d)
+{
+    for (size_t i = 0; i < d->n; i++)
         free(d->dir[i]);
-    }
     free(d->dir);
     d->dir = NULL;
     d->n = 0;
@@ -452,6 +456,7 @@ long cp_stage_recover(const char *root, FILE *err)
     }
     /* the renames last before the journal that would redo them goes */
     dir_set_sync(&placed_dirs);
+    dir_set_free(&placed_dirs);
     unlink(path);
     if (placed)
         fprintf(err, "cryptoperf: placed %ld file%s a run killed while placing its files had left under %s (%s)\n",
@@ -534,8 +539,8 @@ int cp_stage_commit(cp_stage *s, FILE *err)
     free(order);
     /* every file placed, or every one put back: that lasts before the
      * journal that would place them again goes */
-    staged_dirs(s, &dirs);
     dir_set_sync(&dirs);
+    dir_set_free(&dirs);
     if (journalled) {
         char *path = journal_path(s->journal_root);
         unlink(path);
