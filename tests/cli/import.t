@@ -10,18 +10,7 @@ T=$(tmpdir)
 # --- a small fixture with strings that need quoting ------------------------
 fixture() { # dir: writes header.yaml and results.csv for series "fx", cmox-1.0
   mkdir -p "$1"
-  cat >"$1/header.yaml" <<'EOF'
-# fixture header: this comment must survive
-format: cryptoperf-dataset/1
-series: fx
-layout: st
-library: {slug: cmox, name: CMOX, version: "1.0"}
-hardware: {mcu: STM32L552ZET6Q, core: Cortex-M33}
-system: {core_clock_hz: 110000000}
-toolchain: {compiler: gcc}
-counter: {kind: cycles, method: DWT CYCCNT}
-provenance: {kind: imported, source: test fixture}
-EOF
+  cp "$TOP/tests/fixtures/import/header.yaml" "$1/header.yaml"
   cat >"$1/results.csv" <<'EOF'
 cycles,family,kind,key_bits,operation,configuration,buffer_bytes,cipher_mode,measure
 3742,AES,performance,128,encryption,Small,32,CBC,sole-buffer

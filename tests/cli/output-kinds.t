@@ -11,17 +11,8 @@ cd "$TOP" || exit 1
 T=$(tmpdir); [ -n "$KEEP" ] && echo "# $T"
 FIXTURE=tests/fixtures/data/demo/examplelib-1.0/dataset.yaml
 mkdir -p "$T/imp"
-cat >"$T/imp/header.yaml" <<'EOF'
-format: cryptoperf-dataset/1
-series: fx
-layout: st
-library: {slug: cmox, name: CMOX, version: "1.0"}
-hardware: {mcu: STM32L552ZET6Q, core: Cortex-M33}
-system: {core_clock_hz: 110000000}
-toolchain: {compiler: gcc}
-counter: {kind: cycles, method: DWT CYCCNT}
-provenance: {kind: imported, source: test fixture}
-EOF
+# the header of import.t's fixture (series fx, cmox-1.0)
+cp "$TOP/tests/fixtures/import/header.yaml" "$T/imp/header.yaml"
 cat >"$T/imp/results.csv" <<'EOF'
 cycles,family,kind,key_bits,operation,configuration,buffer_bytes,cipher_mode,measure
 3742,AES,performance,128,encryption,Small,32,CBC,sole-buffer
